@@ -1,0 +1,41 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { lingui } from "@lingui/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Three layers: pure domain rules in Node, worker + Durable Objects inside workerd, web in happy-dom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")) },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["worker/**/*.test.ts", "durable/**/*.test.ts"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        plugins: [react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }), lingui()],
+        test: {
+          name: "web",
+          include: ["web/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["./web/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});

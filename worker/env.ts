@@ -1,0 +1,29 @@
+import type { MessageLocale } from "../domain/i18n/locales.ts";
+import type { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
+
+/** Bindings declared in wrangler.toml. */
+export interface Env {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  WEBCAST_ROOM: DurableObjectNamespace<WebcastRoom>;
+  /** "local" only under `npm start`/tests; deployed workers run with "production". */
+  APP_ENV: "local" | "production";
+  APP_VERSION: string;
+  /** Secret in production (`wrangler secret put PASSWORD_PEPPER`); a fixed value locally. */
+  PASSWORD_PEPPER?: string;
+}
+
+/** Hono generics shared by every sub-app, so `c.env` and `c.var` are typed everywhere. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    locale: MessageLocale;
+  };
+}
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends import("./env.ts").Env {}
+  }
+}

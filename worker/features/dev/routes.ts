@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { db } from "../../db/client.ts";
+import type { AppEnv } from "../../env.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
+import { seedDemoData } from "./seed.ts";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Local-only helpers for `npm start` and the test suites. They answer 404 unless the worker runs
+ * with APP_ENV=local *and* the request reached it on a loopback host, so a deployed worker never
+ * seeds even if misconfigured.
+ */
+export const dev = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (c.env.APP_ENV !== "local" || !LOOPBACK.has(new URL(c.req.url).hostname)) throw new ApiError("not_found");
+    await next();
+  })
+  .post("/seed", async (c) => {
+    const result = await seedDemoData(db(c.env.DB), c.env.PASSWORD_PEPPER ?? "");
+    return c.json({
+      created: result.created,
+      password: DEMO_PASSWORD,
+      logins: DEMO_USERS.map(({ email, note }) => ({ email, note })),
+    });
+  });
