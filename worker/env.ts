@@ -22,8 +22,15 @@ export interface AppEnv {
   };
 }
 
+type Bindings = Env;
+
+// Types `env` from "cloudflare:workers" and `exports` (the main module's loopback bindings).
 declare global {
   namespace Cloudflare {
-    interface Env extends import("./env.ts").Env {}
+    interface Env extends Bindings {}
+    interface GlobalProps {
+      mainModule: typeof import("./index.ts");
+      durableNamespaces: "WebcastRoom";
+    }
   }
 }

@@ -27,5 +27,7 @@ describe("GET /api/health", () => {
     const body = await response.json<{ status: string; migrations: { pending: string[] } }>();
     expect(body.status).toBe("degraded");
     expect(body.migrations.pending).toEqual(["0000_init.sql"]);
+    await env.DB.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind("0000_init.sql").run();
+    expect((await request("/api/health")).status).toBe(200);
   });
 });

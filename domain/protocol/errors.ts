@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { FieldErrors } from "../errors/codes.ts";
+import type { MessageLocale } from "../i18n/locales.ts";
+import type { ErrorMessage } from "./server-messages.ts";
+
+/** Codes an `error` frame can carry. They are part of the protocol: adding one is a version bump. */
+export const PROTOCOL_ERROR_CODES = [
+  "frame_too_large",
+  "invalid_json",
+  "invalid_message",
+  "hello_required",
+  "hello_repeated",
+  "protocol_unsupported",
+  "server_error",
+] as const;
+export const protocolErrorCode = z.enum(PROTOCOL_ERROR_CODES);
+export type ProtocolErrorCode = z.infer<typeof protocolErrorCode>;
+
+const MESSAGES: Record<ProtocolErrorCode, Record<MessageLocale, string>> = {
+  frame_too_large: { en: "This message is too large.", fr: "Ce message est trop volumineux." },
+  invalid_json: { en: "This message is not valid JSON.", fr: "Ce message n'est pas du JSON valide." },
+  invalid_message: { en: "This message is invalid.", fr: "Ce message est invalide." },
+  hello_required: { en: "Say hello before sending anything else.", fr: "Envoyez hello avant tout autre message." },
+  hello_repeated: { en: "This connection has already said hello.", fr: "Cette connexion a déjà envoyé hello." },
+  protocol_unsupported: {
+    en: "This server does not support your version of the application yet.",
+    fr: "Ce serveur ne prend pas encore en charge votre version de l'application.",
+  },
+  server_error: { en: "Something went wrong. Please try again.", fr: "Une erreur s'est produite. Veuillez réessayer." },
+};
+
+export function protocolErrorMessage(code: ProtocolErrorCode, locale: MessageLocale): string {
+  return MESSAGES[code][locale];
+}
+
+/** The `error` frame for a code, in the connection's language; `errors` lists field problems. */
+export function errorFrame(code: ProtocolErrorCode, locale: MessageLocale, errors?: FieldErrors): ErrorMessage {
+  const frame: ErrorMessage = { type: "error", code, message: protocolErrorMessage(code, locale) };
+  if (errors) frame.errors = errors;
+  return frame;
+}

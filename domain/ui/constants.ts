@@ -1,0 +1,42 @@
+/**
+ * UI constants of SPEC §9, shared by the web (behaviour) and anything that must agree with it
+ * (end-to-end timings, CSS comments). Pure values; no authorization involved.
+ */
+
+/** Layout breakpoints in CSS pixels (SPEC §9). `sm` is where the menu collapses into a toggle. */
+export const BREAKPOINTS = { sm: 576, "3xl": 1600 } as const;
+export type Breakpoint = keyof typeof BREAKPOINTS;
+
+/** Media query matching widths below a breakpoint (e.g. the collapsed-menu layout). */
+export function belowBreakpoint(name: Breakpoint): string {
+  return `(max-width: ${BREAKPOINTS[name] - 0.02}px)`;
+}
+
+/** The narrowest viewport the layout must stay usable at. */
+export const MIN_SUPPORTED_WIDTH = 360;
+
+export const TOAST = {
+  /** How long a toast stays before it starts fading out. */
+  durationMs: 4000,
+  /** Removed from the DOM this long after it starts fading out (its exit transition). */
+  removalDelayMs: 500,
+  position: "top-center",
+} as const;
+
+export const CONFIRM = {
+  /** The dialog closes (fades out) this long after the choice. */
+  closeDelayMs: 500,
+  /** Keys of the default button labels; the web translates them. */
+  defaultLabels: { accept: "accept", cancel: "cancel" },
+} as const;
+
+export type ConfirmLabelKey = (typeof CONFIRM.defaultLabels)[keyof typeof CONFIRM.defaultLabels];
+
+/** Theme choices; "system" follows `prefers-color-scheme` until the user picks one. */
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export type ThemePreference = Theme | "system";
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === "string" && (THEMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: every layer, in order — typecheck of each tsconfig; vitest projects domain (node),
+// workers (workerd) and web (happy-dom); then the end-to-end suite in Chromium against the built
+// app. Every layer runs even if an earlier one failed; the last line is "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { localEnv } from "./local-env.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+const work = mkdtempSync(path.join(tmpdir(), "igo-test-"));
+const totals = { passed: 0, failed: 0 };
+const summary = [];
+const started = Date.now();
+
+function step(title, command, args) {
+  console.log(`\n━━ ${title}`);
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { cwd: root, env: localEnv, stdio: "inherit" });
+  return { ok: result.status === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1) };
+}
+
+function record(title, passed, failed, seconds) {
+  totals.passed += passed;
+  totals.failed += failed;
+  summary.push(`${failed ? "✖" : "✔"} ${title}: ${passed} passed, ${failed} failed (${seconds} s)`);
+}
+
+for (const config of ["tsconfig.json", "tsconfig.worker.json", "tsconfig.node.json"]) {
+  const { ok, seconds } = step(`typecheck ${config}`, bin("tsc"), ["-p", config]);
+  record(`typecheck ${config}`, ok ? 1 : 0, ok ? 0 : 1, seconds);
+}
+
+/** Runs vitest with a JSON report and counts its tests; a crash with no report counts as one failure. */
+function vitest(title, args) {
+  const report = path.join(work, `${title.replace(/\W+/g, "-")}.json`);
+  const { ok, seconds } = step(title, args[0], [...args.slice(1), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  if (!existsSync(report)) return record(title, 0, 1, seconds);
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  const failed = json.numFailedTests + (json.numFailedTestSuites && !json.numFailedTests ? json.numFailedTestSuites : 0);
+  record(title, json.numPassedTests, failed || (ok ? 0 : 1), seconds);
+}
+
+vitest("unit + integration (domain, workers, web)", [bin("vitest"), "run"]);
+vitest("end-to-end (Chromium)", ["node", path.join(root, "e2e/run.mjs")]);
+
+rmSync(work, { recursive: true, force: true });
+console.log(`\n${summary.join("\n")}\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,47 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { verifyPassword } from "../../auth/password.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
+import app from "../../app.ts";
+
+const seed = (host = "localhost") => exports.default.fetch(new Request(`http://${host}/api/dev/seed`, { method: "POST" }));
+
+describe("POST /api/dev/seed", () => {
+  it("creates the demo organizations, users and memberships once", async () => {
+    const first = await seed();
+    expect(first.status).toBe(200);
+    const body = await first.json<{ created: number; password: string; logins: { email: string }[] }>();
+    expect(body.created).toBe(2 + DEMO_USERS.length);
+    expect(body.password).toBe(DEMO_PASSWORD);
+    expect(body.logins.map((login) => login.email)).toContain("superadmin@demo.test");
+
+    const again = await (await seed()).json<{ created: number }>();
+    expect(again.created).toBe(0);
+
+    const orgs = await env.DB.prepare("SELECT name FROM organizations ORDER BY id").all<{ name: string }>();
+    expect(orgs.results.map((row) => row.name)).toEqual(["Demo Events", "Other Org"]);
+    const roles = await env.DB.prepare(
+      "SELECT u.email, m.role, m.organization_id FROM users u LEFT JOIN memberships m ON m.user_id = u.id ORDER BY u.email",
+    ).all<{ email: string; role: string | null; organization_id: number | null }>();
+    expect(roles.results).toContainEqual({ email: "owner@other.test", role: "owner", organization_id: 2 });
+    expect(roles.results).toContainEqual({ email: "superadmin@demo.test", role: null, organization_id: null });
+
+    const owner = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind("owner@demo.test").first<{ password_hash: string }>();
+    expect(await verifyPassword(DEMO_PASSWORD, owner?.password_hash ?? "", env.PASSWORD_PEPPER ?? "")).toBe(true);
+    expect(await verifyPassword("wrong", owner?.password_hash ?? "", env.PASSWORD_PEPPER ?? "")).toBe(false);
+  });
+
+  it("does not exist on a non-loopback host", async () => {
+    const count = () => env.DB.prepare("SELECT COUNT(*) AS n FROM organizations").first<{ n: number }>();
+    await env.DB.prepare("DELETE FROM organizations").run();
+    const response = await seed("events.example.com");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "not_found" });
+    expect(await count()).toEqual({ n: 0 });
+  });
+
+  it("does not exist in a production worker", async () => {
+    const response = await app.request("http://localhost/api/dev/seed", { method: "POST" }, { ...env, APP_ENV: "production" });
+    expect(response.status).toBe(404);
+  });
+});
