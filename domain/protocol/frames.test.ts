@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { PING_FRAME, PONG_FRAME, encodeFrame, parseClientFrame, parseServerFrame } from "./frames.ts";
 import { MAX_ANNOUNCEMENT_LENGTH, MAX_FRAME_BYTES, PROTOCOL_VERSION } from "./version.ts";
 
-const bytes = (text: string) => {
+const bytes = (text: string): ArrayBuffer => {
   const view = new TextEncoder().encode(text);
-  return view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength);
+  const buffer = new ArrayBuffer(view.byteLength);
+  new Uint8Array(buffer).set(view);
+  return buffer;
 };
 
 describe("parseClientFrame", () => {

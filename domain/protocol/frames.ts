@@ -14,7 +14,7 @@ export const PONG_FRAME = JSON.stringify({ type: "pong" });
 
 export type ParsedFrame<T> = { ok: true; message: T } | { ok: false; error: ErrorMessage };
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const encoder = new TextEncoder();
 
 /** UTF-8 size without encoding when the UTF-16 length already decides (1–3 bytes per unit). */

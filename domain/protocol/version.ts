@@ -11,7 +11,7 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 /** Longest announcement text, in characters (after trimming). */
-export const MAX_ANNOUNCEMENT_LENGTH = 501;
+export const MAX_ANNOUNCEMENT_LENGTH = 500;
 
 /** Longest free-form identifier a client may send (client id, ping id). */
 export const MAX_CLIENT_ID_LENGTH = 64;

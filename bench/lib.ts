@@ -1,0 +1,152 @@
+// Shared helpers for benchmarks (bench/*.bench.ts, run by `npm run bench` through bench/run.mjs).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, platform, tmpdir, totalmem } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const rootDir = dirname(benchDir);
+
+export interface MachineInfo {
+  cpus: { model: string; count: number };
+  totalmem: number;
+  platform: string;
+  node: string;
+}
+
+export function machineInfo(): MachineInfo {
+  const list = cpus();
+  return { cpus: { model: list[0]?.model.trim() ?? "unknown", count: list.length }, totalmem: totalmem(), platform: platform(), node: process.version };
+}
+
+export interface BenchResult {
+  name: string;
+  date: string;
+  machine: MachineInfo;
+  figures: Record<string, unknown>;
+  goals?: Record<string, unknown>;
+}
+
+/** Writes bench/results/<name>.json and returns its path. */
+export function writeResult(name: string, figures: Record<string, unknown>, goals?: Record<string, unknown>): string {
+  const result: BenchResult = { name, date: new Date().toISOString(), machine: machineInfo(), figures };
+  if (goals) result.goals = goals;
+  const dir = join(benchDir, "results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return file;
+}
+
+/** The bench's name from its file: "webcast-room-broadcast.bench.ts" → "webcast-room-broadcast". */
+export function benchName(fileUrl: string): string {
+  return basename(fileURLToPath(fileUrl)).replace(/\.bench\.ts$/, "");
+}
+
+export function log(message: string): void {
+  console.log(`[${new Date().toISOString().slice(11, 23)}] ${message}`);
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+/** p50/p99/max of a sample, rounded to 0.01 ms. */
+export function summarize(samples: number[]): { count: number; p50: number; p99: number; max: number; mean: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
+  return { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN), mean: round(mean) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalServer {
+  baseUrl: string;
+  wsUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real local stack (`vite dev`: the PWA plus the worker, Durable Objects, D1 and R2 in
+ * workerd through @cloudflare/vite-plugin) on a free port with a throw-away state dir, and waits
+ * until GET /api/health answers. Any HTTP status means ready: D1 migrations are not applied in a
+ * fresh state dir, so health may say 503. The server runs in its own process group; stop() ends it.
+ */
+export async function startLocalServer(): Promise<LocalServer> {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), "igo-bench-"));
+  const child = spawn(join(rootDir, "node_modules/.bin/vite"), ["dev", "--port", String(port), "--strictPort"], {
+    cwd: rootDir,
+    detached: true, // own process group, so stop() also ends workerd
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PORT: String(port), IGO_STATE_DIR: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", DO_NOT_TRACK: "1" },
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    await killGroup(child);
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://localhost:${port}`;
+  const started = Date.now();
+  try {
+    for (;;) {
+      if (exited) throw new Error(`vite dev exited before answering:\n${output}`);
+      if (Date.now() - started > 90_000) throw new Error(`vite dev did not answer within 90 s:\n${output}`);
+      try {
+        const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        await response.arrayBuffer();
+        log(`local server ready on ${baseUrl} in ${Date.now() - started} ms (health: HTTP ${response.status})`);
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, wsUrl: `ws://localhost:${port}`, stop };
+}
+
+async function killGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid ?? 0), name);
+    } catch {
+      // the group is already gone
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+  signal("SIGKILL"); // stragglers in the group (workerd) that ignored SIGTERM
+}

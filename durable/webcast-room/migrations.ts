@@ -1,0 +1,55 @@
+/**
+ * Schema of each webcast room's own SQLite database (Durable Object storage), applied in the
+ * constructor. APPEND-ONLY: a migration that ran in some room must never change, because that room
+ * will not run it again. `migrate` throws when an applied migration's id or SQL differs from the
+ * list, so an edit fails loudly in tests instead of silently diverging in production.
+ */
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: "0000_room_state",
+    sql: `
+      CREATE TABLE room_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        revision INTEGER NOT NULL,
+        announcement_text TEXT,
+        announcement_connection_id TEXT,
+        announcement_sent_at INTEGER
+      );
+      INSERT INTO room_state (id, revision) VALUES (1, 0);
+    `,
+  },
+];
+
+/** Bookkeeping lives outside the list so the guard works from the very first migration. */
+const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS room_migrations (
+  id TEXT PRIMARY KEY,
+  sql TEXT NOT NULL,
+  applied_at INTEGER NOT NULL
+)`;
+
+/** Applies the pending migrations, each in its own transaction; returns the ids it applied. */
+export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[] = MIGRATIONS): string[] {
+  const { sql } = storage;
+  sql.exec(BOOKKEEPING);
+  const applied = sql.exec<{ id: string; sql: string }>("SELECT id, sql FROM room_migrations ORDER BY rowid").toArray();
+  applied.forEach((row, index) => {
+    const defined = migrations[index];
+    if (!defined) throw new Error(`webcast-room: migration ${row.id} was applied but is no longer defined (append-only list)`);
+    if (defined.id !== row.id || defined.sql !== row.sql) {
+      throw new Error(`webcast-room: applied migration ${row.id} changed (now ${defined.id}); migrations are append-only`);
+    }
+  });
+  const pending = migrations.slice(applied.length);
+  for (const migration of pending) {
+    storage.transactionSync(() => {
+      sql.exec(migration.sql);
+      sql.exec("INSERT INTO room_migrations (id, sql, applied_at) VALUES (?, ?, ?)", migration.id, migration.sql, Date.now());
+    });
+  }
+  return pending.map((migration) => migration.id);
+}

@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiRequestError } from "../../api/errors.ts";
+import { type Health, fetchHealth } from "./health.ts";
+
+export type HealthState =
+  | { kind: "loading" }
+  | { kind: "ready"; health: Health }
+  | { kind: "error"; error: ApiRequestError };
+
+/** Fetches on mount, on `retry()` and when the browser comes back online. */
+export function useHealth(): { state: HealthState; retry: () => void } {
+  const [state, setState] = useState<HealthState>({ kind: "loading" });
+  const controller = useRef<AbortController | null>(null);
+
+  const load = useCallback(() => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setState({ kind: "loading" });
+    fetchHealth(current.signal).then(
+      (health) => {
+        if (!current.signal.aborted) setState({ kind: "ready", health });
+      },
+      (error: unknown) => {
+        if (current.signal.aborted) return;
+        setState({ kind: "error", error: error instanceof ApiRequestError ? error : ApiRequestError.network(error) });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    load();
+    window.addEventListener("online", load);
+    return () => {
+      window.removeEventListener("online", load);
+      controller.current?.abort();
+    };
+  }, [load]);
+
+  return { state, retry: load };
+}

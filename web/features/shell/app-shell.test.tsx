@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { pwa } from "../pwa/service-worker.ts";
+import { session } from "../session/store.ts";
+import { HEALTH_OK, jsonResponse } from "../../test/render.tsx";
+import { renderApp } from "../../test/render-app.tsx";
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.abilities = [];
+  pwa.updateAvailable = false;
+});
+
+const menuItems = () =>
+  [...screen.getByTestId("main-nav").querySelectorAll("[data-menu-item]")].map((link) => link.getAttribute("data-menu-item"));
+
+describe("app shell menu", () => {
+  it("shows only routed '*' entries to a user without abilities", async () => {
+    await renderApp("/home");
+    expect(menuItems()).toEqual(["dashboard"]);
+    const nav = screen.getByRole("navigation", { name: "Main menu" });
+    expect(within(nav).getByRole("heading", { name: "Services" })).toBeTruthy();
+    expect(within(nav).queryByRole("heading", { name: "Management" })).toBeNull();
+    expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("does not show entries whose screen is not routed yet, whatever the abilities", async () => {
+    session.abilities = ["webcasts.create", "sessions.view", "organizations.view", "admins.manage"];
+    await renderApp("/home");
+    expect(menuItems()).toEqual(["dashboard"]);
+  });
+
+  it("collapses behind an accessible toggle", async () => {
+    await renderApp("/home");
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const nav = screen.getByTestId("main-nav");
+    expect(toggle.getAttribute("aria-controls")).toBe(nav.id);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(nav.getAttribute("data-open")).toBe("false");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(nav.getAttribute("data-open")).toBe("true");
+    expect(screen.getByRole("button", { name: "Close menu" })).toBe(toggle);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("language switcher", () => {
+  it("switches the text in place, stores igo.locale and sets <html lang>", async () => {
+    await renderApp("/home");
+    expect(screen.getByTestId("page-title").textContent).toBe("Home");
+    const select = screen.getByLabelText("Language");
+    if (!(select instanceof HTMLSelectElement)) throw new Error("the switcher is a <select>");
+    expect(select.getAttribute("data-testid")).toBe("language-switcher");
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["en", "English"],
+      ["fr", "Français"],
+      ["pt", "Português"],
+      ["es", "Español"],
+      ["de", "Deutsch"],
+    ]);
+
+    await act(async () => {
+      fireEvent.change(select, { target: { value: "fr" } });
+    });
+    await vi.waitFor(() => expect(screen.getByTestId("page-title").textContent).toBe("Accueil"));
+    expect(localStorage.getItem("igo.locale")).toBe("fr");
+    expect(document.documentElement.lang).toBe("fr");
+    expect(document.title).toBe("Accueil · iGo");
+    expect(select.value).toBe("fr");
+    expect(screen.getByLabelText("Langue")).toBe(select);
+  });
+});
+
+describe("header indicators", () => {
+  it("shows the offline indicator while navigator.onLine is false", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await renderApp("/home");
+    expect(screen.getByTestId("offline-indicator").textContent).toContain("Offline");
+    onLine.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(screen.queryByTestId("offline-indicator")).toBeNull();
+    onLine.mockRestore();
+  });
+
+  it("offers Reload and Dismiss when a new version waits", async () => {
+    await renderApp("/home");
+    expect(screen.queryByTestId("update-prompt")).toBeNull();
+    await act(async () => {
+      pwa.updateAvailable = true;
+    });
+    const prompt = screen.getByTestId("update-prompt");
+    expect(within(prompt).getByRole("button", { name: "Reload" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(prompt).getByRole("button", { name: "Dismiss" }));
+    });
+    expect(screen.queryByTestId("update-prompt")).toBeNull();
+  });
+});

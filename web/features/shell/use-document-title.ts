@@ -1,0 +1,17 @@
+import { useLingui } from "@lingui/react";
+import { useMatches } from "@tanstack/react-router";
+import { useEffect } from "react";
+
+export const APP_NAME = "iGo";
+
+/** document.title = "<deepest route title> · iGo", re-translated when the language changes. */
+export function useDocumentTitle(): void {
+  const { i18n } = useLingui();
+  const title = useMatches({
+    select: (matches) => matches.findLast((match) => match.staticData.title)?.staticData.title,
+  });
+  const text = title ? `${i18n._(title)} · ${APP_NAME}` : APP_NAME;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
