@@ -51,6 +51,9 @@ export default defineConfig({
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/sanctum\//],
         cleanupOutdatedCaches: true,
+        // Take control on first install so the first visit is already offline-ready; later
+        // versions still wait for the user's "Reload" (no skipWaiting).
+        clientsClaim: true,
       },
     }).map((plugin) => ({
       ...plugin,

@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   const env = { ...localEnv, IGO_STATE_DIR: stateDir };
   const port = Number(process.env.E2E_PORT ?? 4317);
 
-  if (!process.env.E2E_SKIP_BUILD) run(bin("vite"), ["build", "--logLevel", "warn"], env);
+  // vitest sets NODE_ENV=test; the build under test must be the production build users get.
+  if (!process.env.E2E_SKIP_BUILD) run(bin("vite"), ["build", "--logLevel", "warn"], { ...env, NODE_ENV: "production" });
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(stateDir)], env);
 
   let server: ChildProcess | undefined = spawn(bin("vite"), ["preview", "--port", String(port), "--strictPort"], {

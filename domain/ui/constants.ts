@@ -7,13 +7,11 @@
 export const BREAKPOINTS = { sm: 576, "3xl": 1600 } as const;
 export type Breakpoint = keyof typeof BREAKPOINTS;
 
-/** Media query matching widths below a breakpoint (e.g. the collapsed-menu layout). */
+/** Media query for widths below a breakpoint (the collapsed-menu layout is below `sm`). */
 export function belowBreakpoint(name: Breakpoint): string {
+  // .02px under the breakpoint, as CSS does, so fractional widths never match both sides.
   return `(max-width: ${BREAKPOINTS[name] - 0.02}px)`;
 }
-
-/** The narrowest viewport the layout must stay usable at. */
-export const MIN_SUPPORTED_WIDTH = 360;
 
 export const TOAST = {
   /** How long a toast stays before it starts fading out. */

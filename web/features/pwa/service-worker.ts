@@ -14,11 +14,14 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 let workbox: Workbox | undefined;
 
 /**
- * Registers the service worker in production builds only (it does not exist under `vite dev`).
+ * Registers the service worker in builds only: it does not exist under `vite dev` (nor in unit
+ * tests). MODE rather than PROD: a build run with NODE_ENV=test (the e2e suite under vitest) has
+ * PROD false but is still a `vite build` with a service worker.
  * With registerType "prompt" a new version waits until the user chooses Reload.
  */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const mode = import.meta.env.MODE;
+  if (mode === "development" || mode === "test" || !("serviceWorker" in navigator)) return;
   workbox = new Workbox(SW_URL, { scope: "/" });
   workbox.addEventListener("waiting", () => {
     pwa.updateAvailable = true;
@@ -26,19 +29,37 @@ export function registerServiceWorker(): void {
   workbox.addEventListener("installed", (event) => {
     if (!event.isUpdate) toast.info(i18n._(msg`iGo is ready to work offline.`));
   });
-  void workbox.register().then((registration) => {
-    if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+  void workbox.register({ immediate: true }).then((registration) => {
+    if (!registration) return;
+    watchForWaitingWorker(registration);
+    setInterval(() => void registration.update(), UPDATE_CHECK_MS);
   });
+}
+
+/**
+ * Workbox only reports updates it saw start. The browser checks for a new version on navigation,
+ * which can begin before `register()` resolves; watch the registration itself as well.
+ */
+function watchForWaitingWorker(registration: ServiceWorkerRegistration): void {
+  const isUpdate = () => navigator.serviceWorker.controller !== null;
+  const watch = (worker: ServiceWorker | null) => {
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed" && registration.waiting === worker && isUpdate()) pwa.updateAvailable = true;
+    });
+  };
+  if (registration.waiting && isUpdate()) pwa.updateAvailable = true;
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
 }
 
 /** Activates the waiting version, then reloads once it controls the page. */
 export function applyUpdate(): void {
   pwa.updateAvailable = false;
-  if (!workbox) {
+  if (!workbox || !("serviceWorker" in navigator)) {
     globalThis.location.reload();
     return;
   }
-  workbox.addEventListener("controlling", () => globalThis.location.reload());
+  navigator.serviceWorker.addEventListener("controllerchange", () => globalThis.location.reload(), { once: true });
   workbox.messageSkipWaiting();
 }
 

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Outlet, useLocation } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
+import { belowBreakpoint } from "../../../domain/ui/constants.ts";
 import { MainNav } from "../navigation/main-nav.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { Header } from "./header.tsx";
@@ -13,8 +14,16 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useLocation({ select: (location) => location.pathname });
 
-  // A navigation closes the collapsed menu.
+  // A navigation closes the collapsed menu, and so does widening past `sm` (the menu is always shown there).
   useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    const query = globalThis.matchMedia?.(belowBreakpoint("sm"));
+    const onChange = () => {
+      if (!query?.matches) setMenuOpen(false);
+    };
+    query?.addEventListener("change", onChange);
+    return () => query?.removeEventListener("change", onChange);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;

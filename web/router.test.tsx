@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { activateLocale } from "../i18n/i18n.ts";
-import { HEALTH_OK, jsonResponse } from "../test/render.tsx";
-import { renderApp } from "../test/render-app.tsx";
+import { activateLocale } from "./i18n/i18n.ts";
+import { HEALTH_OK, jsonResponse } from "./test/render.tsx";
+import { renderApp } from "./test/render-app.tsx";
 
 beforeEach(() => {
   vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
