@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { activateLocale, currentLocale, detectInitialLocale, i18n } from "./i18n.ts";
 
@@ -29,7 +30,7 @@ describe("activateLocale", () => {
     expect(localStorage.getItem("igo.locale")).toBeNull();
     await activateLocale("pt", { persist: true });
     expect(localStorage.getItem("igo.locale")).toBe("pt");
-    expect(i18n._({ id: "Home", message: "Home" })).not.toBe("");
+    expect(i18n._(msg`Home`)).toBe("Início");
   });
 
   it("lets the last of two quick switches win", async () => {
