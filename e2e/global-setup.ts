@@ -1,18 +1,16 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { localEnv, persistArgs, waitForHttp } from "../scripts/local-env.mjs";
+import { localEnv, persistArgs } from "../scripts/local-env.mjs";
+import { bin, root, startServer } from "./server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
   }
 }
-
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
@@ -29,25 +27,13 @@ export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) run(bin("vite"), ["build", "--logLevel", "warn"], { ...env, NODE_ENV: "production" });
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(stateDir)], env);
 
-  let server: ChildProcess | undefined = spawn(bin("vite"), ["preview", "--port", String(port), "--strictPort"], {
-    cwd: root,
-    env,
-    stdio: "ignore",
-    detached: true,
-  });
-  let alive = true;
-  server.on("exit", () => {
-    alive = false;
-  });
-  const baseUrl = `http://localhost:${port}`;
-  await waitForHttp(`${baseUrl}/api/health`, 60_000, () => alive);
-  const seed = await fetch(`${baseUrl}/api/dev/seed`, { method: "POST" });
+  const server = await startServer(bin("vite"), ["preview", "--port", String(port), "--strictPort"], env, port);
+  const seed = await fetch(`${server.baseUrl}/api/dev/seed`, { method: "POST" });
   if (!seed.ok) throw new Error(`seeding failed: HTTP ${seed.status}`);
-  project.provide("baseUrl", baseUrl);
+  project.provide("baseUrl", server.baseUrl);
 
-  return () => {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
-    server = undefined;
+  return async () => {
+    await server.stop();
     rmSync(stateDir, { recursive: true, force: true });
   };
 }
