@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { csrf } from "./auth/csrf.ts";
+import { authenticate } from "./auth/middleware.ts";
 import type { AppEnv } from "./env.ts";
 import { dev } from "./features/dev/routes.ts";
 import { health } from "./features/health/routes.ts";
@@ -6,13 +8,15 @@ import { webcastRoom } from "./features/webcast-room/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
 
-const app = new Hono<AppEnv>().use(requestId).use(locale);
+/**
+ * Order matters: request id and language first (so every error is shaped and localized), the
+ * local-only dev routes before CSRF (scripts call them without a browser), then CSRF on every
+ * mutating request and the session lookup.
+ */
+const app = new Hono<AppEnv>().use(requestId).use(locale).route("/api/dev", dev).use(csrf).use(authenticate);
 
 /** Chained so `AppType` carries every route for the web's typed `hc` client. */
-const routes = app
-  .route("/api/health", health)
-  .route("/api/webcasts", webcastRoom)
-  .route("/api/dev", dev);
+const routes = app.route("/api/health", health).route("/api/webcasts", webcastRoom);
 
 app.notFound(notFound);
 app.onError(onError);

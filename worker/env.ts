@@ -1,9 +1,12 @@
 import type { MessageLocale } from "../domain/i18n/locales.ts";
 import type { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
+import type { AuthUser } from "./features/auth/auth-user.ts";
 
 /** Bindings declared in wrangler.toml. */
 export interface Env {
   DB: D1Database;
+  /** The built PWA (absent in workerd unit tests). */
+  ASSETS?: Fetcher;
   MEDIA: R2Bucket;
   WEBCAST_ROOM: DurableObjectNamespace<WebcastRoom>;
   /** "local" only under `npm start`/tests; deployed workers run with "production". */
@@ -11,6 +14,8 @@ export interface Env {
   APP_VERSION: string;
   /** Secret in production (`wrangler secret put PASSWORD_PEPPER`); a fixed value locally. */
   PASSWORD_PEPPER?: string;
+  /** Secret in production; signs CSRF tokens. */
+  APP_KEY: string;
 }
 
 /** Hono generics shared by every sub-app, so `c.env` and `c.var` are typed everywhere. */
@@ -19,6 +24,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     locale: MessageLocale;
+    /** The signed-in user, set by worker/auth/middleware.ts `authenticate`; null when signed out. */
+    auth: AuthUser | null;
   };
 }
 

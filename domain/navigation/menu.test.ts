@@ -13,12 +13,15 @@ describe("canSeeMenuItem", () => {
     expect(canSeeMenuItem("*", [])).toBe(true);
   });
   it("needs at least one of the listed abilities", () => {
-    expect(canSeeMenuItem(["a", "b"], ["b"])).toBe(true);
-    expect(canSeeMenuItem(["a", "b"], ["c"])).toBe(false);
-    expect(canSeeMenuItem(["a"], [])).toBe(false);
+    expect(canSeeMenuItem(["owners.manage", "admins.manage"], ["admins.manage"])).toBe(true);
+    expect(canSeeMenuItem(["owners.manage", "admins.manage"], ["media.manage"])).toBe(false);
+    expect(canSeeMenuItem(["owners.manage"], [])).toBe(false);
   });
   it("never shows an item whose ability list is empty", () => {
-    expect(canSeeMenuItem([], ["a"])).toBe(false);
+    expect(canSeeMenuItem([], ["owners.manage"])).toBe(false);
+  });
+  it("shows everything to a super admin (abilities ['*'])", () => {
+    expect(canSeeMenuItem(["notifications.manage"], ["*"])).toBe(true);
   });
 });
 

@@ -1,15 +1,17 @@
+import type { Permission } from "../permissions/permissions.ts";
+
 /**
  * The main menu of SPEC §2 and its filter rule. Pure data and functions: the web adds its own
  * check that a target route exists, and translates `labelKey`.
  *
- * Permission names follow the `<resource>.<action>` form; the Identity issue aligns them with
- * `domain/permissions.ts`. Filtering only hides entries; every screen still authorizes itself.
+ * Permission names come from domain/permissions. Filtering only hides entries; every screen still
+ * authorizes itself.
  */
 export const MENU_GROUPS = ["services", "management", "support"] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** "*" = everyone; otherwise holding at least one of the listed permissions is enough. */
-export type MenuAbilities = "*" | readonly string[];
+export type MenuAbilities = "*" | readonly Permission[];
 
 export interface MenuItem {
   id: string;
@@ -46,9 +48,12 @@ export const MENU = [
 export type MenuEntry = (typeof MENU)[number];
 export type MenuLabelKey = MenuEntry["labelKey"];
 
-/** SPEC §2: shown if its abilities are "*" or the user holds at least one of them. */
+/**
+ * SPEC §2: shown if its abilities are "*" or the user holds at least one of them. A super admin's
+ * abilities are ["*"] (see `abilitiesOf`): they hold everything.
+ */
 export function canSeeMenuItem(abilities: MenuAbilities, userAbilities: readonly string[]): boolean {
-  if (abilities === "*") return true;
+  if (abilities === "*" || userAbilities.includes("*")) return true;
   return abilities.some((ability) => userAbilities.includes(ability));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ORGANIZATION_ROLES } from "../../../domain/permissions/permissions.ts";
 import { organizations } from "./organizations.ts";
 
 /** SPEC §3 User. `email` is stored lower-cased; `password_hash` is "pbkdf2-sha256$iterations$salt$hash". */
@@ -19,6 +20,8 @@ export const users = sqliteTable("users", {
   photo: text("photo"),
   password_hash: text("password_hash"),
   is_super_admin: integer("is_super_admin", { mode: "boolean" }).notNull().default(false),
+  /** Back-office administrator: the `back_office` role of domain/permissions, in every organization. */
+  is_back_office: integer("is_back_office", { mode: "boolean" }).notNull().default(false),
   email_verified_at: text("email_verified_at"),
   created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
   updated_at: text("updated_at").notNull().default(sql`CURRENT_TIMESTAMP`),
@@ -34,7 +37,7 @@ export const memberships = sqliteTable(
     organization_id: integer("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["owner", "admin", "organizer", "speaker", "operator", "viewer"] }).notNull(),
+    role: text("role", { enum: ORGANIZATION_ROLES }).notNull(),
     created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.organization_id] })],

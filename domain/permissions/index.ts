@@ -1,0 +1,2 @@
+export * from "./can.ts";
+export * from "./permissions.ts";

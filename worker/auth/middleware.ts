@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { can } from "../../domain/permissions/can.ts";
+import type { Permission } from "../../domain/permissions/permissions.ts";
+import { db } from "../db/client.ts";
+import type { AppEnv } from "../env.ts";
+import { type AuthUser, loadAuthUser } from "../features/auth/auth-user.ts";
+import { ApiError } from "../http/api-error.ts";
+import { currentSession } from "./session.ts";
+
+/** Resolves the session cookie to `c.var.auth` (null when signed out). Runs on every API request. */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const database = db(c.env.DB);
+  const session = await currentSession(c, database);
+  c.set("auth", session ? await loadAuthUser(database, session.user_id, session.id) : null);
+  await next();
+});
+
+/** The signed-in user, or a 401 in the SPEC §8 shape. */
+export function requireUser(c: Context<AppEnv>): AuthUser {
+  const user = c.var.auth;
+  if (!user) throw new ApiError("unauthenticated");
+  return user;
+}
+
+/**
+ * The signed-in user if they hold `permission` (in `organizationId`, when given), else throws.
+ * Tenant isolation: for an organization the user does not belong to (and is not allowed to see as
+ * super admin or back office), the answer is 404, so another tenant's data is never confirmed to
+ * exist. A member without the permission gets 403.
+ */
+export function authorize(c: Context<AppEnv>, permission: Permission, organizationId?: number): AuthUser {
+  const user = requireUser(c);
+  if (can(user, permission, organizationId)) return user;
+  if (organizationId !== undefined && !user.accounts.some((account) => account.id === organizationId)) {
+    throw new ApiError("not_found");
+  }
+  throw new ApiError("forbidden");
+}

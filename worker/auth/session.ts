@@ -1,0 +1,74 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Db } from "../db/client.ts";
+import { sessions } from "../db/schema/index.ts";
+import type { AppEnv } from "../env.ts";
+import { hashToken, randomToken } from "./tokens.ts";
+
+export const SESSION_COOKIE = "igo_session";
+/** Without "remember": the cookie lasts the browser session and the server forgets it after 12 h idle. */
+const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** With "remember": 30 days, sliding. */
+const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const isLocalHost = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
+
+/** HttpOnly, SameSite=Lax, Secure outside localhost (SPEC-independent hardening, issue #3). */
+function cookieOptions(c: Context<AppEnv>, remember: boolean) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax" as const,
+    secure: !isLocalHost(c.req.url),
+    ...(remember ? { maxAge: REMEMBER_TTL_MS / 1000 } : {}),
+  };
+}
+
+const expiry = (remember: boolean, now = Date.now()) => new Date(now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)).toISOString();
+
+/** Opens a session for `userId` and sets its cookie. */
+export async function startSession(c: Context<AppEnv>, database: Db, userId: number, remember: boolean): Promise<void> {
+  const token = randomToken();
+  await database.insert(sessions).values({
+    id: await hashToken(token),
+    user_id: userId,
+    remember,
+    ip: c.req.header("CF-Connecting-IP") ?? null,
+    user_agent: c.req.header("User-Agent")?.slice(0, 300) ?? null,
+    expires_at: expiry(remember),
+  });
+  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, remember));
+}
+
+/** The live session behind the request's cookie (its expiry pushed forward), or null. */
+export async function currentSession(c: Context<AppEnv>, database: Db): Promise<{ id: string; user_id: number } | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token) return null;
+  const id = await hashToken(token);
+  const now = new Date().toISOString();
+  const [row] = await database
+    .select({ id: sessions.id, user_id: sessions.user_id, remember: sessions.remember, last_seen_at: sessions.last_seen_at })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expires_at, now)));
+  if (!row) return null;
+  // Slide the expiry at most once a minute, to keep reads cheap.
+  if (Date.now() - Date.parse(`${row.last_seen_at.replace(" ", "T")}${row.last_seen_at.endsWith("Z") ? "" : "Z"}`) > 60_000) {
+    await database.update(sessions).set({ last_seen_at: now, expires_at: expiry(row.remember) }).where(eq(sessions.id, id));
+  }
+  return { id: row.id, user_id: row.user_id };
+}
+
+/** Ends the request's session and clears the cookie. */
+export async function endSession(c: Context<AppEnv>, database: Db): Promise<void> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await database.delete(sessions).where(eq(sessions.id, await hashToken(token)));
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocalHost(c.req.url) });
+}
+
+/** Revokes every session of a user, except `keepSessionId` (e.g. the one changing the password). */
+export async function revokeSessions(database: Db, userId: number, keepSessionId?: string): Promise<void> {
+  await database
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)) : eq(sessions.user_id, userId));
+}

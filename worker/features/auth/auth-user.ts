@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import { type GlobalRole, type OrganizationRole, type Permission, permissionsFor } from "../../../domain/permissions/index.ts";
+import type { Db } from "../../db/client.ts";
+import { memberships, organizations, users } from "../../db/schema/index.ts";
+
+/** The signed-in user as every route sees it (`c.var.auth`). */
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  is_super_admin: boolean;
+  is_back_office: boolean;
+  communication_language: MessageLocale;
+  /** SPEC §3: permission name → organization ids. */
+  permissions: Partial<Record<Permission, number[]>>;
+  /** Organizations the user belongs to, with their role there. */
+  accounts: { id: number; name: string; role: OrganizationRole; deactivated: boolean }[];
+  sessionId: string;
+}
+
+/** Loads the user, their memberships and derived permissions; null for a missing or disabled user. */
+export async function loadAuthUser(database: Db, userId: number, sessionId: string): Promise<AuthUser | null> {
+  const [user] = await database.select().from(users).where(eq(users.id, userId));
+  if (!user || user.status === "disabled") return null;
+  const accounts = await database
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role, deactivated_at: organizations.deactivated_at })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organization_id))
+    .where(eq(memberships.user_id, userId))
+    .orderBy(organizations.name);
+  const globalRoles: GlobalRole[] = user.is_back_office ? ["back_office"] : [];
+  const allIds = user.is_back_office ? (await database.select({ id: organizations.id }).from(organizations)).map((row) => row.id) : [];
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    is_super_admin: user.is_super_admin,
+    is_back_office: user.is_back_office,
+    communication_language: user.communication_language === "en" ? "en" : "fr",
+    permissions: permissionsFor(
+      accounts.map((account) => ({ organization_id: account.id, role: account.role })),
+      globalRoles,
+      allIds,
+    ),
+    accounts: accounts.map(({ deactivated_at, ...account }) => ({ ...account, deactivated: deactivated_at !== null })),
+    sessionId,
+  };
+}
