@@ -16,6 +16,13 @@ export interface Env {
   PASSWORD_PEPPER?: string;
   /** Secret in production; signs CSRF tokens. */
   APP_KEY: string;
+  /** Public origin for links in e-mails; defaults to the request's origin. */
+  APP_URL?: string;
+  /** "local" (outbox only, default) or "http" (provider below). */
+  MAIL_TRANSPORT?: "local" | "http";
+  MAIL_HTTP_URL?: string;
+  MAIL_HTTP_TOKEN?: string;
+  MAIL_FROM?: string;
 }
 
 /** Hono generics shared by every sub-app, so `c.env` and `c.var` are typed everywhere. */
