@@ -24,10 +24,15 @@ async function isValid(secret: string, token: string): Promise<boolean> {
   return safeEqual(await sign(secret, nonce), token);
 }
 
+/** A new signed CSRF token. */
+export function newCsrfToken(secret: string): Promise<string> {
+  return sign(secret, randomToken());
+}
+
 /** Sets a fresh XSRF-TOKEN cookie (readable by the page, which copies it into the header). */
 export async function issueCsrfCookie(c: Context<AppEnv>): Promise<void> {
   const secure = !["localhost", "127.0.0.1", "[::1]"].includes(new URL(c.req.url).hostname);
-  setCookie(c, CSRF_COOKIE, await sign(c.env.APP_KEY, randomToken()), { path: "/", sameSite: "Lax", secure, maxAge: 2 * 60 * 60 });
+  setCookie(c, CSRF_COOKIE, await newCsrfToken(c.env.APP_KEY), { path: "/", sameSite: "Lax", secure, maxAge: 2 * 60 * 60 });
 }
 
 /** Refuses a mutating request whose X-XSRF-TOKEN is missing, differs from the cookie or is forged (419). */
