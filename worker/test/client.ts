@@ -36,12 +36,12 @@ export class TestClient {
     }
     if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
     const response = await exports.default.fetch(new Request(`http://localhost${path}`, { ...init, method, headers, body }));
-    for (const cookie of response.headers.getSetCookie()) {
+    for (const cookie of response.headers.getAll("Set-Cookie")) {
       const [pair = "", ...attributes] = cookie.split(";");
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      const expired = attributes.some((a: string) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
