@@ -2,8 +2,14 @@ import { Hono } from "hono";
 import { csrf } from "./auth/csrf.ts";
 import { authenticate } from "./auth/middleware.ts";
 import type { AppEnv } from "./env.ts";
+import { passwordRoutes } from "./features/auth/password-routes.ts";
+import { profileRoutes } from "./features/auth/profile-routes.ts";
+import { registrationRoutes } from "./features/auth/registration-routes.ts";
+import { sessionRoutes } from "./features/auth/session-routes.ts";
 import { dev } from "./features/dev/routes.ts";
 import { health } from "./features/health/routes.ts";
+import { organizationRoutes } from "./features/organizations/routes.ts";
+import { peopleRoutes } from "./features/people/routes.ts";
 import { webcastRoom } from "./features/webcast-room/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
@@ -16,7 +22,15 @@ import { locale, requestId } from "./http/middleware.ts";
 const app = new Hono<AppEnv>().use(requestId).use(locale).route("/api/dev", dev).use(csrf).use(authenticate);
 
 /** Chained so `AppType` carries every route for the web's typed `hc` client. */
-const routes = app.route("/api/health", health).route("/api/webcasts", webcastRoom);
+const routes = app
+  .route("/", sessionRoutes) // /sanctum/csrf-cookie, /login, /logout (SPEC §7 paths)
+  .route("/api/health", health)
+  .route("/api/profile", profileRoutes)
+  .route("/api/password", passwordRoutes)
+  .route("/api/users", registrationRoutes)
+  .route("/api/organizations", organizationRoutes)
+  .route("/api/organizations", peopleRoutes)
+  .route("/api/webcasts", webcastRoom);
 
 app.notFound(notFound);
 app.onError(onError);

@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env.ts";
+
+// Filled in by the Identity issue (see docs/identity-api.md).
+export const sessionRoutes = new Hono<AppEnv>();
