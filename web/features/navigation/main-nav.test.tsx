@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18n } from "../../i18n/i18n.ts";
 import { session } from "../session/store.ts";
 import { MainNav } from "./main-nav.tsx";
+import { profileUser } from "../../test/users.ts";
 
 /** A router that already has some of the screens later issues add, to see the filter at work. */
 async function renderNavWithRoutes(paths: string[]) {
@@ -35,7 +36,7 @@ async function renderNavWithRoutes(paths: string[]) {
 const shown = () => [...document.querySelectorAll("[data-menu-item]")].map((link) => link.getAttribute("data-menu-item"));
 
 afterEach(() => {
-  session.abilities = [];
+  session.user = null;
 });
 
 describe("main menu filtering", () => {
@@ -47,7 +48,7 @@ describe("main menu filtering", () => {
   });
 
   it("shows an entry when the user holds one of its abilities and its screen is routed", async () => {
-    session.abilities = ["sessions.view", "owners.manage", "analytics.view"];
+    session.user = profileUser(["sessions.view", "owners.manage", "analytics.view"]);
     await renderNavWithRoutes(routed);
     // sessions-calendar and analytics are allowed but not routed; webcast-create is routed but not allowed.
     expect(shown()).toEqual(["sessions", "dashboard", "owners", "guides"]);
@@ -58,7 +59,7 @@ describe("main menu filtering", () => {
     await renderNavWithRoutes(routed);
     expect(shown()).not.toContain("organizations");
     await act(async () => {
-      session.abilities = ["organizations.view"];
+      session.user = profileUser(["organizations.view"]);
     });
     expect(shown()).toContain("organizations");
   });

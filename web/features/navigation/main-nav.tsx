@@ -3,14 +3,14 @@ import { Link, useRouter } from "@tanstack/react-router";
 import { useSnapshot } from "valtio";
 import { MENU, type MenuLabelKey, groupMenu, visibleMenu } from "../../../domain/navigation/menu.ts";
 import { isPathRouted } from "../../router.ts";
-import { session } from "../session/store.ts";
+import { session, sessionAbilities } from "../session/store.ts";
 import { MENU_GROUP_LABELS, MENU_LABELS } from "./menu-labels.ts";
 
 /** The hook the menu and tests share: SPEC §2 ability filter, then "is the screen routed yet". */
 export function useVisibleMenu() {
-  const { abilities } = useSnapshot(session);
+  const snapshot = useSnapshot(session);
   const router = useRouter();
-  return groupMenu(visibleMenu(MENU, abilities).filter((item) => isPathRouted(router, item.to)));
+  return groupMenu(visibleMenu(MENU, sessionAbilities(snapshot)).filter((item) => isPathRouted(router, item.to)));
 }
 
 export function MainNav({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {

@@ -4,13 +4,14 @@ import { pwa } from "../pwa/service-worker.ts";
 import { session } from "../session/store.ts";
 import { HEALTH_OK, jsonResponse } from "../../test/render.tsx";
 import { renderApp } from "../../test/render-app.tsx";
+import { profileUser } from "../../test/users.ts";
 
 beforeEach(() => {
   vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  session.abilities = [];
+  session.user = null;
   pwa.updateAvailable = false;
 });
 
@@ -28,7 +29,7 @@ describe("app shell menu", () => {
   });
 
   it("does not show entries whose screen is not routed yet, whatever the abilities", async () => {
-    session.abilities = ["webcasts.create", "sessions.view", "organizations.view", "admins.manage"];
+    session.user = profileUser(["webcasts.create", "sessions.view", "organizations.view", "admins.manage"]);
     await renderApp("/home");
     expect(menuItems()).toEqual(["dashboard"]);
   });
