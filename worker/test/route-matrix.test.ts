@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import app from "../app.ts";
+import { TestClient, seedDemo } from "./client.ts";
+import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
+
+/**
+ * The route × role × tenant matrix (issue #3): every API route, called by every kind of user,
+ * answers the expected status. A route missing from CASES fails the first test, so a new route
+ * cannot land without saying who may call it. Tenant rule: the other organization's owner gets 404
+ * on anything of "Demo Events", never its data.
+ */
+const CASES: RouteCase[] = [
+  { route: "GET /api/health", request: () => ({ path: "/api/health" }), expect: { others: 200 } },
+  // Local-only seeding (APP_ENV=local in tests): open to scripts, not to browsers in production.
+  { route: "POST /api/dev/seed", request: () => ({ path: "/api/dev/seed", method: "POST" }), expect: { others: 200 } },
+  // Without an Upgrade header the room explains itself with a 400, whoever asks.
+  { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/1/room" }), expect: { others: 400 } },
+];
+
+/** Every route Hono knows, minus middleware ("ALL …*"). */
+function appRoutes(): string[] {
+  const routes = app.routes.filter((r) => !(r.method === "ALL" && r.path.endsWith("*"))).map((r) => `${r.method} ${r.path}`);
+  return [...new Set(routes)].sort();
+}
+
+beforeAll(async () => {
+  await seedDemo();
+});
+
+describe("route matrix", () => {
+  it("lists every API route exactly once", () => {
+    const listed = CASES.map((c) => c.route);
+    expect(new Set(listed).size, "a route is listed twice").toBe(listed.length);
+    expect([...listed].sort()).toEqual(appRoutes());
+  });
+
+  describe.each(CASES)("$route", (routeCase) => {
+    it.each(Object.keys(ACTORS) as Actor[])("as %s", async (actor) => {
+      const client = new TestClient("en");
+      const email = ACTORS[actor];
+      if (email) await client.signInAs(email);
+      const request = await routeCase.request(client, actor);
+      const response = await client.request(request.path, {
+        method: request.method ?? "GET",
+        json: request.json,
+        body: request.body,
+        headers: request.headers,
+      });
+      const expected = routeCase.expect[actor] ?? routeCase.expect.others;
+      expect(response.status, `${routeCase.route} as ${actor}: ${await response.clone().text()}`).toBe(expected);
+    });
+  });
+});
