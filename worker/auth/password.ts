@@ -27,11 +27,19 @@ export async function hashPassword(password: string, pepper: string): Promise<st
   return `pbkdf2-sha256$${ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
-/** Constant-time check; a malformed stored value never matches. */
+/**
+ * A well-formed hash that no password matches in practice (an all-zero digest; workerd forbids
+ * random values at global scope), at the cost of a real one. Login verifies against it when the
+ * e-mail is unknown or has no password, so timing does not reveal which e-mails exist.
+ */
+export const DUMMY_PASSWORD_HASH = `pbkdf2-sha256$${ITERATIONS}$${toBase64(new Uint8Array(16))}$${toBase64(new Uint8Array(32))}`;
+
+/** Constant-time check; a malformed stored value (or one above Workers' iteration cap) never matches. */
 export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {
   const [scheme, iterations, salt, expected] = stored.split("$");
-  if (scheme !== "pbkdf2-sha256" || !iterations || !salt || !expected) return false;
-  const actual = await derive(password, pepper, fromBase64(salt), Number(iterations));
+  const rounds = Number(iterations);
+  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(rounds) || rounds < 1 || rounds > ITERATIONS || !salt || !expected) return false;
+  const actual = await derive(password, pepper, fromBase64(salt), rounds);
   const wanted = fromBase64(expected);
   if (actual.length !== wanted.length) return false;
   let diff = 0;

@@ -27,11 +27,17 @@ function cookieOptions(c: Context<AppEnv>, remember: boolean) {
 
 const expiry = (remember: boolean, now = Date.now()) => new Date(now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)).toISOString();
 
-/** Opens a session for `userId` and sets its cookie. */
-export async function startSession(c: Context<AppEnv>, database: Db, userId: number, remember: boolean): Promise<void> {
+/**
+ * Opens a session for `userId`, sets its cookie and returns the session id. A session the request
+ * already carried is ended first, so a login always rotates the session (no fixation, no orphan).
+ */
+export async function startSession(c: Context<AppEnv>, database: Db, userId: number, remember: boolean): Promise<string> {
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await database.delete(sessions).where(eq(sessions.id, await hashToken(previous)));
   const token = randomToken();
+  const id = await hashToken(token);
   await database.insert(sessions).values({
-    id: await hashToken(token),
+    id,
     user_id: userId,
     remember,
     ip: c.req.header("CF-Connecting-IP") ?? null,
@@ -39,6 +45,7 @@ export async function startSession(c: Context<AppEnv>, database: Db, userId: num
     expires_at: expiry(remember),
   });
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, remember));
+  return id;
 }
 
 /** The live session behind the request's cookie (its expiry pushed forward), or null. */
@@ -59,7 +66,7 @@ export async function currentSession(c: Context<AppEnv>, database: Db): Promise<
   return { id: row.id, user_id: row.user_id };
 }
 
-/** Ends the request's session and clears the cookie. */
+/** Ends the request's session (if any, even expired) and clears the cookie. */
 export async function endSession(c: Context<AppEnv>, database: Db): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) await database.delete(sessions).where(eq(sessions.id, await hashToken(token)));

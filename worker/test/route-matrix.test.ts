@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import app from "../app.ts";
+import { AUTH_ROUTE_CASES } from "../features/auth/route-cases.ts";
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
 
@@ -15,6 +16,7 @@ const CASES: RouteCase[] = [
   { route: "POST /api/dev/seed", request: () => ({ path: "/api/dev/seed", method: "POST" }), expect: { others: 200 } },
   // Without an Upgrade header the room explains itself with a 400, whoever asks.
   { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/1/room" }), expect: { others: 400 } },
+  ...AUTH_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../../auth/password.ts";
+import { sendMail } from "../../mail/mailer.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import app from "../../app.ts";
 
@@ -43,5 +44,24 @@ describe("POST /api/dev/seed", () => {
   it("does not exist in a production worker", async () => {
     const response = await app.request("http://localhost/api/dev/seed", { method: "POST" }, { ...env, APP_ENV: "production" });
     expect(response.status).toBe(404);
+  });
+});
+
+describe("GET /api/dev/mail", () => {
+  it("lists the stored e-mails, newest first", async () => {
+    await env.DB.prepare("DELETE FROM mail_outbox").run();
+    await sendMail(env, { to: "a@example.test", subject: "First", text: "one", locale: "en", template: "test" });
+    await sendMail(env, { to: "b@example.test", subject: "Second", text: "two", html: "<p>two</p>", locale: "fr", template: "test" });
+    const response = await exports.default.fetch(new Request("http://localhost/api/dev/mail"));
+    expect(response.status).toBe(200);
+    const { data } = await response.json<{ data: Record<string, unknown>[] }>();
+    expect(data.map((mail) => mail.subject)).toEqual(["Second", "First"]);
+    expect(Object.keys(data[0] ?? {}).sort()).toEqual(["created_at", "html", "id", "locale", "subject", "template", "text", "to"]);
+    expect(data[0]).toMatchObject({ to: "b@example.test", text: "two", html: "<p>two</p>", locale: "fr", template: "test" });
+  });
+
+  it("does not exist outside local loopback", async () => {
+    expect((await exports.default.fetch(new Request("http://events.example.com/api/dev/mail"))).status).toBe(404);
+    expect((await app.request("http://localhost/api/dev/mail", {}, { ...env, APP_ENV: "production" })).status).toBe(404);
   });
 });

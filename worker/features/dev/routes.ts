@@ -1,5 +1,7 @@
+import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { db } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
@@ -24,4 +26,22 @@ export const dev = new Hono<AppEnv>()
       password: DEMO_PASSWORD,
       logins: DEMO_USERS.map(({ email, note }) => ({ email, note })),
     });
+  })
+  /** The local mailbox (docs/identity-api.md "Local only"): every e-mail the app stored, newest first. */
+  .get("/mail", async (c) => {
+    const data = await db(c.env.DB)
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        template: mailOutbox.template,
+        locale: mailOutbox.locale,
+        created_at: mailOutbox.created_at,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.id))
+      .limit(200);
+    return c.json({ data }, 200);
   });

@@ -1,0 +1,96 @@
+import { type MessageLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { db } from "../../db/client.ts";
+import type { Env } from "../../env.ts";
+import { sendMail } from "../../mail/mailer.ts";
+import { issueUserToken } from "./user-tokens.ts";
+
+/** The recipient as the identity e-mails need it. */
+export interface MailRecipient {
+  id: number;
+  email: string;
+  communication_language: string;
+}
+
+interface Template {
+  subject: string;
+  intro: string;
+  action: string;
+  validity: string;
+  ignore: string;
+}
+
+/** Texts per template and language (SPEC §1: server texts in en and fr). */
+const TEMPLATES = {
+  password_reset: {
+    en: {
+      subject: "Reset your password",
+      intro: "We received a request to reset the password of your account.",
+      action: "Choose a new password",
+      validity: "This link can be used once and expires in 1 hour.",
+      ignore: "If you did not ask for this, you can ignore this e-mail: your password stays the same.",
+    },
+    fr: {
+      subject: "Réinitialisez votre mot de passe",
+      intro: "Nous avons reçu une demande de réinitialisation du mot de passe de votre compte.",
+      action: "Choisir un nouveau mot de passe",
+      validity: "Ce lien ne peut servir qu'une fois et expire dans 1 heure.",
+      ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce courriel : votre mot de passe reste inchangé.",
+    },
+  },
+  email_verification: {
+    en: {
+      subject: "Confirm your e-mail address",
+      intro: "Welcome! Please confirm your e-mail address to activate your account.",
+      action: "Activate my account",
+      validity: "This link can be used once and expires in 48 hours.",
+      ignore: "If you did not create an account, you can ignore this e-mail.",
+    },
+    fr: {
+      subject: "Confirmez votre adresse courriel",
+      intro: "Bienvenue ! Veuillez confirmer votre adresse courriel pour activer votre compte.",
+      action: "Activer mon compte",
+      validity: "Ce lien ne peut servir qu'une fois et expire dans 48 heures.",
+      ignore: "Si vous n'avez pas créé de compte, ignorez ce courriel.",
+    },
+  },
+} as const satisfies Record<string, Record<MessageLocale, Template>>;
+
+const escapeHtml = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+/** Plain text and a simple HTML version of one call-to-action e-mail. */
+export function renderActionEmail(template: Template, link: string, locale: MessageLocale): { subject: string; text: string; html: string } {
+  const text = [template.intro, "", `${template.action}: ${link}`, "", template.validity, template.ignore].join("\n");
+  const html = `<!doctype html>
+<html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
+<p>${escapeHtml(template.intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1f5eff;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(template.action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(template.validity)}<br>${escapeHtml(template.ignore)}</p>
+</body></html>`;
+  return { subject: template.subject, text, html };
+}
+
+/**
+ * Creates a single-use password reset token (1 h; earlier unused ones invalidated) and e-mails
+ * `${origin}/password/reset/${token}` in the user's language. The caller authorizes: the public
+ * "forgot password" route, or an admin holding users.send_emails.
+ */
+export async function sendPasswordResetEmail(env: Env, user: MailRecipient, origin: string): Promise<void> {
+  const token = await issueUserToken(db(env.DB), user.id, "password_reset");
+  const locale = messageLocale(user.communication_language);
+  const mail = renderActionEmail(TEMPLATES.password_reset[locale], `${origin}/password/reset/${token}`, locale);
+  await sendMail(env, { to: user.email, ...mail, locale, template: "password_reset" });
+}
+
+/**
+ * Creates a single-use e-mail verification token (48 h; earlier unused ones invalidated) and
+ * e-mails the activation link `${origin}/users/activation/${token}` in the user's language. The
+ * caller authorizes: sign-up, its "resend", or an admin holding users.send_emails.
+ */
+export async function sendVerificationEmail(env: Env, user: MailRecipient, origin: string): Promise<void> {
+  const token = await issueUserToken(db(env.DB), user.id, "email_verification");
+  const locale = messageLocale(user.communication_language);
+  const mail = renderActionEmail(TEMPLATES.email_verification[locale], `${origin}/users/activation/${token}`, locale);
+  await sendMail(env, { to: user.email, ...mail, locale, template: "email_verification" });
+}

@@ -1,0 +1,265 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
+import app from "../../app.ts";
+import { CSRF_COOKIE, CSRF_HEADER, newCsrfToken } from "../../auth/csrf.ts";
+import { RATE_LIMITS } from "../../auth/rate-limit.ts";
+import { SESSION_COOKIE } from "../../auth/session.ts";
+import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
+import { DEMO_PASSWORD } from "../dev/demo-data.ts";
+import { PASSWORD, createUser, login, unique } from "./test-support.ts";
+
+const sessionCount = async (userId: number) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
+
+describe("GET /sanctum/csrf-cookie", () => {
+  it("answers 204 with a readable, signed XSRF-TOKEN cookie", async () => {
+    const response = await exports.default.fetch(new Request("http://localhost/sanctum/csrf-cookie"));
+    expect(response.status).toBe(204);
+    const cookie = response.headers.getAll("Set-Cookie").find((value) => value.startsWith(`${CSRF_COOKIE}=`)) ?? "";
+    expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+;/);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe("CSRF on mutating requests", () => {
+  const post = (headers: Record<string, string>) =>
+    exports.default.fetch(
+      new Request("http://localhost/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": "en", ...headers },
+        body: JSON.stringify({ email: "owner@demo.test", password: DEMO_PASSWORD }),
+      }),
+    );
+
+  it("accepts the token issued by /sanctum/csrf-cookie", async () => {
+    await seedDemo();
+    const issued = await exports.default.fetch(new Request("http://localhost/sanctum/csrf-cookie"));
+    const token = /XSRF-TOKEN=([^;]+)/.exec(issued.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+    expect((await post({ Cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token, "CF-Connecting-IP": unique("csrf").ip })).status).toBe(200);
+  });
+
+  it("refuses a missing, a mismatched or a forged (unsigned) token with 419", async () => {
+    const issued = await exports.default.fetch(new Request("http://localhost/sanctum/csrf-cookie"));
+    const token = /XSRF-TOKEN=([^;]+)/.exec(issued.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+    const other = /XSRF-TOKEN=([^;]+)/.exec((await exports.default.fetch(new Request("http://localhost/sanctum/csrf-cookie"))).headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+    const forged = "attacker-nonce.attacker-signature";
+    const otherKey = await newCsrfToken("another-app-key");
+    const cases: Record<string, string>[] = [
+      {},
+      { Cookie: `${CSRF_COOKIE}=${token}` },
+      { [CSRF_HEADER]: token },
+      { Cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: other },
+      { Cookie: `${CSRF_COOKIE}=${forged}`, [CSRF_HEADER]: forged },
+      { Cookie: `${CSRF_COOKIE}=${otherKey}`, [CSRF_HEADER]: otherKey },
+    ];
+    for (const headers of cases) {
+      const response = await post(headers);
+      expect(response.status).toBe(419);
+      expect(await response.json()).toMatchObject({ code: "csrf_mismatch", message: "Your session has expired. Please reload the page." });
+    }
+    // Also on logout, profile and password routes.
+    const signedIn = await clientFor("owner@demo.test");
+    for (const [method, path] of [
+      ["POST", "/logout"],
+      ["PATCH", "/api/profile"],
+      ["POST", "/api/password/update"],
+      ["POST", "/api/users/register"],
+    ] as const) {
+      expect((await signedIn.request(path, { method, json: {}, csrf: false })).status).toBe(419);
+    }
+    expect((await signedIn.get("/api/profile")).status).toBe(200);
+  });
+});
+
+describe("POST /login", () => {
+  it("opens a browser-session cookie and answers the ProfileUser", async () => {
+    await seedDemo();
+    const client = new TestClient("en");
+    const response = await login(client, { email: " Owner@Demo.TEST ", password: DEMO_PASSWORD }, unique("login").ip);
+    expect(response.status).toBe(200);
+    const { data } = await response.json<{ data: ProfileUser }>();
+    expect(data).toMatchObject({
+      email: "owner@demo.test",
+      name: "Olivia Owner",
+      first_name: "Olivia",
+      status: "active",
+      is_super_admin: false,
+      onboarding_required: false,
+      password_set: true,
+      photo: null,
+      accounts: [{ id: 1, name: "Demo Events", role: "owner", deactivated: false }],
+    });
+    expect(data.permissions["billing.manage"]).toEqual([1]);
+    const cookie = response.headers.getAll("Set-Cookie").find((value) => value.startsWith(`${SESSION_COOKIE}=`)) ?? "";
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Max-Age/i);
+    expect((await client.get("/api/profile")).status).toBe(200);
+  });
+
+  it("keeps the cookie 30 days with remember", async () => {
+    const { email, ip } = unique("remember");
+    await createUser({ email });
+    const response = await login(new TestClient(), { email, password: PASSWORD, remember: true }, ip);
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getAll("Set-Cookie").find((value) => value.startsWith(`${SESSION_COOKIE}=`)) ?? "";
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    const row = await env.DB.prepare("SELECT s.remember, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?")
+      .bind(email)
+      .first<{ remember: number; expires_at: string }>();
+    expect(row?.remember).toBe(1);
+    expect(Date.parse(row?.expires_at ?? "") - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+  });
+
+  it("refuses a wrong password with the generic message, in English and French", async () => {
+    const { email, ip } = unique("wrong");
+    await createUser({ email });
+    const en = await login(new TestClient("en"), { email, password: "Wrong-pass-1!" }, ip);
+    expect(en.status).toBe(422);
+    expect(await en.json()).toMatchObject({ code: "validation_failed", message: "Failed to log in!", errors: { email: ["Failed to log in!"] } });
+    const fr = await login(new TestClient("fr"), { email, password: "Wrong-pass-1!" }, ip);
+    expect(fr.status).toBe(422);
+    expect(await fr.json()).toMatchObject({ message: "Échec de la connexion !", errors: { email: ["Échec de la connexion !"] } });
+    expect(fr.headers.get("Set-Cookie") ?? "").not.toContain(SESSION_COOKIE);
+  });
+
+  it("answers an unknown e-mail, a pending, a disabled and a password-less account exactly like a wrong password", async () => {
+    const pending = unique("pending");
+    const disabled = unique("disabled");
+    const noPassword = unique("nopass");
+    await createUser({ email: pending.email, status: "pending" });
+    await createUser({ email: disabled.email, status: "disabled" });
+    await createUser({ email: noPassword.email, password: null });
+    const bodies = [];
+    for (const email of [unique("nobody").email, pending.email, disabled.email, noPassword.email]) {
+      const response = await login(new TestClient("en"), { email, password: PASSWORD }, unique("ip").ip);
+      expect(response.status).toBe(422);
+      const { requestId: _requestId, ...body } = await response.json<{ requestId: string }>();
+      bodies.push(body);
+    }
+    expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(bodies[0]).toEqual({ code: "validation_failed", message: "Failed to log in!", errors: { email: ["Failed to log in!"] } });
+  });
+
+  it("validates the body (422 per field, 400 for broken JSON)", async () => {
+    const client = new TestClient("en");
+    const response = await login(client, { email: "not-an-email", password: "" }, unique("v").ip);
+    expect(response.status).toBe(422);
+    const body = await response.json<{ errors: Record<string, string[]> }>();
+    expect(body.errors.email).toEqual(["The e-mail address is invalid."]);
+    expect(body.errors.password).toEqual(["This field is required"]);
+    const broken = await client.request("/login", { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    expect(broken.status).toBe(400);
+  });
+
+  it("rotates the session: logging in again ends the session the browser had", async () => {
+    const { email, ip } = unique("rotate");
+    const user = await createUser({ email });
+    const client = new TestClient();
+    await login(client, { email, password: PASSWORD }, ip);
+    const first = client.cookies.get(SESSION_COOKIE);
+    await login(client, { email, password: PASSWORD }, ip);
+    expect(client.cookies.get(SESSION_COOKIE)).not.toBe(first);
+    expect(await sessionCount(user.id)).toBe(1);
+  });
+});
+
+describe("login rate limits", () => {
+  it("refuses the 6th attempt on one account within 15 minutes with 429, even with the right password", async () => {
+    const { email } = unique("limited");
+    await createUser({ email });
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit; attempt++) {
+      // Different addresses: the per-account limit must hold on its own.
+      expect((await login(new TestClient(), { email, password: "Wrong-pass-1!" }, unique("a").ip)).status).toBe(422);
+    }
+    const blocked = await login(new TestClient("fr"), { email, password: PASSWORD }, unique("b").ip);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ code: "too_many_attempts", message: "Trop de tentatives. Veuillez réessayer plus tard." });
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The window ends: the account can log in again.
+    await env.DB.prepare("UPDATE rate_limits SET window_ends_at = ? WHERE key = ?").bind(Date.now() - 1, `login:account:${email}`).run();
+    expect((await login(new TestClient(), { email, password: PASSWORD }, unique("c").ip)).status).toBe(200);
+  });
+
+  it("refuses an address after 20 failures across accounts, successes not counted", async () => {
+    const { ip } = unique("address");
+    const { email } = unique("good");
+    await createUser({ email });
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAddress.limit; attempt++) {
+      expect((await login(new TestClient(), { email: unique("x").email, password: "Wrong-pass-1!" }, ip)).status).toBe(422);
+      if (attempt === 3) expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(200);
+    }
+    const blocked = await login(new TestClient("en"), { email, password: PASSWORD }, ip);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ code: "too_many_attempts", message: "Too many attempts. Please try again later." });
+    // Another address is not affected.
+    expect((await login(new TestClient(), { email, password: PASSWORD }, unique("other").ip)).status).toBe(200);
+  });
+
+  it("clears the account counter after a successful login", async () => {
+    const { email, ip } = unique("clear");
+    await createUser({ email });
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit - 1; attempt++) {
+      await login(new TestClient(), { email, password: "Wrong-pass-1!" }, ip);
+    }
+    expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(200);
+    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(`login:account:${email}`).first();
+    expect(row).toBeNull();
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit - 1; attempt++) {
+      expect((await login(new TestClient(), { email, password: "Wrong-pass-1!" }, ip)).status).toBe(422);
+    }
+  });
+});
+
+describe("POST /logout", () => {
+  it("revokes the session: the profile then answers 401", async () => {
+    const client = await clientFor("admin@demo.test");
+    expect((await client.get("/api/profile")).status).toBe(200);
+    const token = client.cookies.get(SESSION_COOKIE) ?? "";
+    const response = await client.post("/logout");
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Set-Cookie")).toMatch(/igo_session=;.*Max-Age=0/i);
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await client.get("/api/profile")).status).toBe(401);
+    // The old cookie is dead server-side too.
+    client.cookies.set(SESSION_COOKIE, token);
+    expect((await client.get("/api/profile")).status).toBe(401);
+  });
+
+  it("answers 204 with an expired, unknown or no session", async () => {
+    const client = await clientFor("organizer@demo.test");
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+      .bind(new Date(Date.now() - 1000).toISOString(), "organizer@demo.test")
+      .run();
+    expect((await client.get("/api/profile")).status).toBe(401);
+    expect((await client.post("/logout")).status).toBe(204);
+    const stranger = new TestClient();
+    stranger.cookies.set(SESSION_COOKIE, "unknown-token");
+    expect((await stranger.post("/logout")).status).toBe(204);
+    expect((await new TestClient().post("/logout")).status).toBe(204);
+  });
+});
+
+describe("GET /login and GET /logout", () => {
+  it("serve the PWA from the assets binding", async () => {
+    const assets = {
+      fetch: async (request: Request) => new Response(`<html>${new URL(request.url).pathname}</html>`, { headers: { "Content-Type": "text/html" } }),
+      connect: () => {
+        throw new Error("unused");
+      },
+    } satisfies Fetcher;
+    for (const path of ["/login", "/logout"]) {
+      const response = await app.request(`http://localhost${path}`, {}, { ...env, ASSETS: assets });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(`<html>${path}</html>`);
+    }
+  });
+
+  it("answer a JSON 404 without it", async () => {
+    const response = await exports.default.fetch(new Request("http://localhost/login"));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "not_found" });
+  });
+});
