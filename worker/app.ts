@@ -6,6 +6,7 @@ import { passwordRoutes } from "./features/auth/password-routes.ts";
 import { profileRoutes } from "./features/auth/profile-routes.ts";
 import { registrationRoutes } from "./features/auth/registration-routes.ts";
 import { sessionRoutes } from "./features/auth/session-routes.ts";
+import { ssoRoutes } from "./features/sso/routes.ts";
 import { dev } from "./features/dev/routes.ts";
 import { health } from "./features/health/routes.ts";
 import { organizationRoutes } from "./features/organizations/routes.ts";
@@ -28,6 +29,7 @@ const routes = app
   .route("/api/profile", profileRoutes)
   .route("/api/password", passwordRoutes)
   .route("/api/users", registrationRoutes)
+  .route("/api/sso", ssoRoutes)
   .route("/api/organizations", organizationRoutes)
   .route("/api/organizations", peopleRoutes)
   .route("/api/webcasts", webcastRoom);
