@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import app from "../app.ts";
 import { AUTH_ROUTE_CASES } from "../features/auth/route-cases.ts";
+import { ORGANIZATION_ROUTE_CASES } from "../features/organizations/route-cases.ts";
+import { PEOPLE_ROUTE_CASES } from "../features/people/route-cases.ts";
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
 
@@ -17,6 +19,8 @@ const CASES: RouteCase[] = [
   // Without an Upgrade header the room explains itself with a 400, whoever asks.
   { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/1/room" }), expect: { others: 400 } },
   ...AUTH_ROUTE_CASES,
+  ...ORGANIZATION_ROUTE_CASES,
+  ...PEOPLE_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */
