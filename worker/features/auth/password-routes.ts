@@ -12,9 +12,9 @@ import { appOrigin } from "../../mail/mailer.ts";
 import { inBackground } from "./background.ts";
 import { sendPasswordResetEmail } from "./emails.ts";
 import { jsonBody } from "./json-body.ts";
-import { authMessage } from "./messages.ts";
+import { authMessage } from "../../../domain/auth/messages.ts";
 import { loadUserRow } from "./profile.ts";
-import { emailSchema, passwordResetSchema, passwordUpdateSchema, tokenSchema } from "./schemas.ts";
+import { emailSchema, passwordResetSchema, passwordUpdateSchema, tokenSchema } from "../../../domain/auth/schemas.ts";
 import { consumeUserToken, peekUserToken } from "./user-tokens.ts";
 
 export const passwordRoutes = new Hono<AppEnv>()

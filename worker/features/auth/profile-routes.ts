@@ -9,9 +9,9 @@ import type { MessageLocale } from "../../../domain/i18n/locales.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "./json-body.ts";
-import { authMessage } from "./messages.ts";
+import { authMessage } from "../../../domain/auth/messages.ts";
 import { PROFILE_PHOTO_PREFIX, loadUserRow, toProfileUser } from "./profile.ts";
-import { profilePatchSchema } from "./schemas.ts";
+import { profilePatchSchema } from "../../../domain/auth/schemas.ts";
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Raster formats only: an SVG served from our origin could carry script. */

@@ -10,8 +10,8 @@ import { appOrigin } from "../../mail/mailer.ts";
 import { inBackground } from "./background.ts";
 import { sendVerificationEmail } from "./emails.ts";
 import { jsonBody } from "./json-body.ts";
-import { authMessage } from "./messages.ts";
-import { emailSchema, registerSchema, tokenSchema } from "./schemas.ts";
+import { authMessage } from "../../../domain/auth/messages.ts";
+import { emailSchema, registerSchema, tokenSchema } from "../../../domain/auth/schemas.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 
 /** Organization self sign-up (SPEC §1, §2 /users/signup, /users/activation/{token}). Public routes. */

@@ -10,9 +10,9 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { loadAuthUser } from "./auth-user.ts";
 import { jsonBody } from "./json-body.ts";
-import { authMessage } from "./messages.ts";
+import { authMessage } from "../../../domain/auth/messages.ts";
 import { toProfileUser } from "./profile.ts";
-import { loginSchema } from "./schemas.ts";
+import { loginSchema } from "../../../domain/auth/schemas.ts";
 
 /**
  * SPEC §7 session calls at the paths the web expects (`/sanctum/csrf-cookie`, `/login`,

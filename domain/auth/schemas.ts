@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
-import { newPasswordSchema } from "../../../domain/validation/password.ts";
+import type { MessageLocale } from "../i18n/locales.ts";
+import { newPasswordSchema } from "../validation/password.ts";
 import { AUTH_MESSAGES } from "./messages.ts";
 
 /** Request bodies of the identity routes (docs/identity-api.md), with en/fr messages. */

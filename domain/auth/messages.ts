@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { MessageLocale } from "../i18n/locales.ts";
 
 /** Texts of the identity routes, in the two server languages (SPEC §1, §8). */
 export const AUTH_MESSAGES = {
