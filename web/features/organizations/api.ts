@@ -1,0 +1,76 @@
+import type { Features } from "../../../domain/organizations/features.ts";
+import type { Limits } from "../../../domain/organizations/limits.ts";
+import type { Organization } from "../../../domain/organizations/organization.ts";
+import { api } from "../../api/client.ts";
+import { unwrap } from "../../api/errors.ts";
+import { apiRequest } from "../../api/request.ts";
+
+/**
+ * Organizations calls (docs/identity-api.md "Organizations and people"). Calls without input go
+ * through the typed `hc` client. The worker reads queries and bodies itself (no hono validator), so
+ * `AppType` has no `query`/`json` input for them: the list, the PATCHes and self-serve go through
+ * `apiRequest` with the contract's types.
+ */
+
+export type { Organization } from "../../../domain/organizations/organization.ts";
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export type DetailsPatch = Pick<Organization, "name" | "email" | "phone" | "billing_address" | "po_number" | "sales_rep">;
+export type SettingsPatch = Pick<
+  Organization,
+  "is_billable" | "billing_start_date" | "subscription_period" | "rate_per_minute_live" | "rate_per_minute_vod" | "rate_per_organizer" | "billable_organizers"
+>;
+
+const organizations = api.api.organizations;
+const param = (id: number) => ({ param: { id: String(id) } });
+const path = (id: number) => `/api/organizations/${id}`;
+const init = (signal?: AbortSignal) => (signal ? { init: { signal } } : undefined);
+
+/** GET /api/organizations?page=&q= (own organizations; super admins and back office: all). */
+export function listOrganizations(query: { page: number; q: string }, signal?: AbortSignal): Promise<Paginated<Organization>> {
+  return apiRequest("GET", "/api/organizations", { query: { page: query.page, q: query.q || undefined }, ...(signal ? { signal } : {}) });
+}
+
+export async function getOrganization(id: number, signal?: AbortSignal): Promise<Organization> {
+  return (await unwrap(organizations[":id"].$get(param(id), init(signal)))).data;
+}
+
+/** Details and settings fields (organizations.update; billing terms need organizations.administer). */
+export async function updateOrganization(id: number, patch: Partial<DetailsPatch & SettingsPatch>): Promise<Organization> {
+  return (await apiRequest<{ data: Organization }>("PATCH", path(id), { json: patch })).data;
+}
+
+/** Limits (organizations.administer). */
+export async function updateConstraints(id: number, limits: Limits): Promise<Organization> {
+  return (await apiRequest<{ data: Organization }>("PATCH", `${path(id)}/constraints`, { json: { limits } })).data;
+}
+
+/** Feature flags (organizations.administer). */
+export async function updateFeatures(id: number, features: Features): Promise<Organization> {
+  return (await apiRequest<{ data: Organization }>("PATCH", `${path(id)}/features`, { json: { features } })).data;
+}
+
+/** SPEC §4: ends billing at once; users cannot create new services (organizations.administer). */
+export async function deactivateOrganization(id: number): Promise<Organization> {
+  return (await unwrap(organizations[":id"].deactivate.$post(param(id)))).data;
+}
+
+/** Super admins only ("reactivation goes through sales"). */
+export async function activateOrganization(id: number): Promise<Organization> {
+  return (await unwrap(organizations[":id"].activate.$post(param(id)))).data;
+}
+
+/** SPEC §4: changing the billing type resets the settings; the worker wants `confirm: true`. */
+export async function setSelfServe(id: number, selfServe: boolean): Promise<Organization> {
+  return (await apiRequest<{ data: Organization }>("POST", `${path(id)}/self-serve`, { json: { self_serve: selfServe, confirm: true } })).data;
+}

@@ -1,0 +1,54 @@
+import type { Person, PersonKind } from "../../../domain/organizations/people.ts";
+import { api } from "../../api/client.ts";
+import { unwrap } from "../../api/errors.ts";
+import { apiRequest } from "../../api/request.ts";
+import type { Paginated } from "../organizations/api.ts";
+
+/**
+ * People calls (docs/identity-api.md "Organizations and people"). Body-less calls go through the
+ * typed `hc` client. The worker reads queries and bodies itself (no hono validator), so `AppType`
+ * has no `query`/`json` input for them: the list, add and change-role go through `apiRequest` with
+ * the contract's types.
+ */
+
+export type { Person, PersonKind } from "../../../domain/organizations/people.ts";
+
+const people = api.api.organizations[":id"].people;
+const path = (organizationId: number) => `/api/organizations/${organizationId}/people`;
+const member = (organizationId: number, userId: number) => ({ param: { id: String(organizationId), userId: String(userId) } });
+
+/** GET …/people?kind=&page=&q= (`<kind>s.manage`). */
+export function listPeople(organizationId: number, query: { kind: PersonKind; page: number; q: string }, signal?: AbortSignal): Promise<Paginated<Person>> {
+  return apiRequest("GET", path(organizationId), { query: { kind: query.kind, page: query.page, q: query.q || undefined }, ...(signal ? { signal } : {}) });
+}
+
+export interface NewPerson {
+  kind: PersonKind;
+  email: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** Adds or invites by e-mail; 422 `errors.email` when the user already holds an equal or higher role. */
+export function addPerson(organizationId: number, person: NewPerson): Promise<{ data: Person; email_sent?: boolean }> {
+  return apiRequest("POST", path(organizationId), { json: person });
+}
+
+/** users.change_role (+ managing both roles); 403 "not authorized to change role" otherwise. */
+export async function changeRole(organizationId: number, userId: number, role: PersonKind): Promise<Person> {
+  // A 403 here carries a message worth showing (SPEC §8), not a reason to leave the page.
+  return (await apiRequest<{ data: Person }>("PATCH", `${path(organizationId)}/${userId}`, { json: { role }, global: false })).data;
+}
+
+export async function removePerson(organizationId: number, userId: number): Promise<void> {
+  await unwrap(people[":userId"].$delete(member(organizationId, userId)));
+}
+
+/** users.send_emails; answers `{ message }`. */
+export async function sendVerificationEmail(organizationId: number, userId: number): Promise<string> {
+  return (await unwrap(people[":userId"]["send-verification"].$post(member(organizationId, userId)))).message;
+}
+
+export async function sendPasswordResetEmail(organizationId: number, userId: number): Promise<string> {
+  return (await unwrap(people[":userId"]["send-password-reset"].$post(member(organizationId, userId)))).message;
+}
