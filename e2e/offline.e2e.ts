@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, inject, it } from "vitest";
 import { type Browser, openBrowser } from "./browser.ts";
+import { signIn } from "./session.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -13,6 +14,8 @@ afterEach(async () => {
 
 it("reloads offline after one online visit and shows the app shell", async () => {
   const page = await browser.context.newPage();
+  // Signed in once online: offline, the guard opens with the last confirmed user (web/features/session).
+  await signIn(page, baseUrl, "organizer@demo.test");
   await page.goto(`${baseUrl}/home`);
   await page.getByTestId("app-shell").waitFor();
   // The service worker has precached the shell once it controls the page.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { type Browser, openBrowser } from "./browser.ts";
+import { signIn } from "./session.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -15,6 +16,8 @@ describe("first visit and language", () => {
 
   it("opens in French for a French browser, at /home", async () => {
     const page = await browser.context.newPage();
+    // The screens are behind the route guard (e2e/auth.e2e.ts covers it): sign in first.
+    await signIn(page, baseUrl, "organizer@demo.test");
     await page.goto(`${baseUrl}/`);
     await page.waitForURL(`${baseUrl}/home`);
     await expect(page.getByTestId("page-title").textContent()).resolves.toBe("Accueil");
@@ -24,6 +27,7 @@ describe("first visit and language", () => {
 
   it("switches to English, stores the choice and keeps it after a reload", async () => {
     const page = await browser.context.newPage();
+    await signIn(page, baseUrl, "organizer@demo.test");
     await page.goto(`${baseUrl}/home`);
     await page.getByTestId("page-title").waitFor();
     await page.getByTestId("language-switcher").selectOption("en");
@@ -43,6 +47,7 @@ describe("first visit and language", () => {
 
   it("sends an unknown path to the 404 page", async () => {
     const page = await browser.context.newPage();
+    await signIn(page, baseUrl, "organizer@demo.test");
     await page.goto(`${baseUrl}/no/such/page`);
     await page.waitForURL(`${baseUrl}/errors/404`);
     await page.getByTestId("not-found-page").waitFor();
@@ -57,6 +62,7 @@ describe("English browser", () => {
 
   it("opens in English and shows the API status from the worker", async () => {
     const page = await browser.context.newPage();
+    await signIn(page, baseUrl, "organizer@demo.test");
     await page.goto(`${baseUrl}/home`);
     await expect(page.getByTestId("page-title").textContent()).resolves.toBe("Home");
     await page.locator('[data-testid="api-status"][data-status="ok"]').waitFor();

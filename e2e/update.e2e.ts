@@ -35,7 +35,8 @@ afterEach(async () => {
 
 it("offers the new version when one is deployed, and switches to it on Reload", async () => {
   const page = await browser.context.newPage();
-  await page.goto(`http://localhost:${port}/home`);
+  // This server has no seeded users: use a public screen of the shell (the others need sign-in).
+  await page.goto(`http://localhost:${port}/errors/404`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {

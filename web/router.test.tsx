@@ -1,13 +1,21 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { session } from "./features/session/store.ts";
 import { activateLocale } from "./i18n/i18n.ts";
 import { HEALTH_OK, jsonResponse } from "./test/render.tsx";
 import { renderApp } from "./test/render-app.tsx";
+import { profileUser } from "./test/users.ts";
 
 beforeEach(() => {
   vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
+  // Every screen here is behind the route guard (its own tests are in features/session).
+  session.user = profileUser();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.user = null;
+  session.status = "unknown";
+});
 
 describe("routes", () => {
   it("redirects / to /home inside the shell", async () => {

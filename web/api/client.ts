@@ -1,30 +1,13 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../worker/app.ts";
-import { currentLocale } from "../i18n/i18n.ts";
+import { csrfFetch } from "./csrf.ts";
+import { requestHeaders } from "./headers.ts";
 
-let socketId: string | undefined;
-
-/** SPEC §7: set once the realtime connection is up, cleared when it closes. */
-export function setSocketId(id: string | undefined): void {
-  socketId = id;
-}
-
-/** The SPEC §7 headers, computed per request so a language switch applies at once. */
-export function requestHeaders(): Record<string, string> {
-  const locale = currentLocale();
-  const headers: Record<string, string> = {
-    "X-Requested-With": "XMLHttpRequest",
-    Accept: "application/json",
-    "X-Timezone": Intl.DateTimeFormat().resolvedOptions().timeZone,
-    "Accept-Language": locale,
-    "X-Locale": locale,
-  };
-  if (socketId) headers["X-Socket-ID"] = socketId;
-  return headers;
-}
+export { requestHeaders, setSocketId } from "./headers.ts";
 
 /**
- * The typed API client: same origin, cookies included. Pass calls through `unwrap` (./errors.ts)
- * to get the success body and the SPEC §8 global error handling.
+ * The typed API client: same origin, cookies included, SPEC §7 headers, and the CSRF token on
+ * mutating calls (./csrf.ts). Pass calls through `unwrap` (./errors.ts) to get the success body and
+ * the SPEC §8 global error handling.
  */
-export const api = hc<AppType>("/", { headers: requestHeaders, init: { credentials: "include" } });
+export const api = hc<AppType>("/", { headers: requestHeaders, fetch: csrfFetch, init: { credentials: "include" } });

@@ -75,13 +75,19 @@ describe("global handling (SPEC §8)", () => {
     ]);
   });
 
-  it("401 resets the user and goes to the login path", () => {
-    const d = deps({ loginPath: () => "/login" });
+  it("401 resets the user and goes to login with the current path as redirect_url", () => {
+    const d = deps({ loginPath: () => "/login", currentPath: () => "/sessions?page=2" });
     const error = errorOf(401);
     expect(handleApiError(error, d)).toBe(true);
     expect(d.resetUser).toHaveBeenCalledOnce();
-    expect(d.navigate).toHaveBeenCalledWith("/login");
+    expect(d.navigate).toHaveBeenCalledWith("/login?redirect_url=%2Fsessions%3Fpage%3D2");
     expect(error.handled).toBe(true);
+  });
+
+  it("401 from the root goes to plain /login", () => {
+    const d = deps({ loginPath: () => "/login", currentPath: () => "/" });
+    handleApiError(errorOf(401), d);
+    expect(d.navigate).toHaveBeenCalledWith("/login");
   });
 
   it("401 does not navigate again when already on the login path", () => {

@@ -1,6 +1,7 @@
 import { type ClientResponse, parseResponse } from "hono/client";
 import { type ErrorCode, type FieldErrors, isErrorCode } from "../../domain/errors/index.ts";
 import { STORAGE_PREFIX } from "../../domain/i18n/locales.ts";
+import { LOGIN_PATH, loginUrl, normalizePath } from "../../domain/navigation/guard.ts";
 
 /** What the server sent, minimally: enough to build an error from any failed response. */
 export interface FailedResponse {
@@ -83,7 +84,10 @@ function fieldErrorsOf(value: unknown): FieldErrors {
 
 export type GlobalErrorAction = "login" | "root" | "not-found" | "reload-root" | "propagate";
 
-/** 401 → login, 403 → root, 404 → not-found page, 503 → reload the site root, others propagate. */
+/**
+ * 401 → login (with the current path as `redirect_url`), 403 → root, 404 → not-found page,
+ * 503 → reload the site root, others propagate.
+ */
 export function globalActionFor(status: number): GlobalErrorAction {
   switch (status) {
     case 401:
@@ -108,6 +112,7 @@ export interface GlobalErrorDeps {
   resetUser(): void;
   /** Where 401 sends people: /login once that route exists, the root until then. */
   loginPath(): string;
+  /** The current path (a query, when given, is kept in `redirect_url`). */
   currentPath(): string;
   navigate(path: string): void;
   reloadRoot(): void;
@@ -127,7 +132,10 @@ export function handleApiError(error: ApiRequestError, deps: GlobalErrorDeps | u
     case "login": {
       deps.resetUser();
       const login = deps.loginPath();
-      if (deps.currentPath() !== login) deps.navigate(login);
+      const current = deps.currentPath();
+      if (normalizePath(current.split(/[?#]/)[0] ?? current) !== login) {
+        deps.navigate(login === LOGIN_PATH ? loginUrl(current) : login);
+      }
       break;
     }
     case "root":

@@ -8,10 +8,13 @@ import { profileUser } from "../../test/users.ts";
 
 beforeEach(() => {
   vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
+  // The shell is behind the route guard: a signed-in user without abilities unless a test says otherwise.
+  session.user = profileUser();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   session.user = null;
+  session.status = "unknown";
   pwa.updateAvailable = false;
 });
 
@@ -29,7 +32,7 @@ describe("app shell menu", () => {
   });
 
   it("does not show entries whose screen is not routed yet, whatever the abilities", async () => {
-    session.user = profileUser(["webcasts.create", "sessions.view", "organizations.view", "admins.manage"]);
+    session.user = profileUser(["webcasts.create", "sessions.view", "analytics.view", "notifications.manage"]);
     await renderApp("/home");
     expect(menuItems()).toEqual(["dashboard"]);
   });
@@ -71,7 +74,7 @@ describe("language switcher", () => {
     await vi.waitFor(() => expect(screen.getByTestId("page-title").textContent).toBe("Accueil"));
     expect(localStorage.getItem("igo.locale")).toBe("fr");
     expect(document.documentElement.lang).toBe("fr");
-    expect(document.title).toBe("Accueil · iGo");
+    await vi.waitFor(() => expect(document.title).toBe("Accueil · iGo"));
     expect(select.value).toBe("fr");
     expect(screen.getByLabelText("Langue")).toBe(select);
   });

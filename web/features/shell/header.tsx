@@ -4,6 +4,7 @@ import { LanguageSwitcher } from "../../i18n/language-switcher.tsx";
 import { ThemeToggle } from "../../ui/theme-toggle.tsx";
 import { OfflineIndicator } from "../pwa/offline-indicator.tsx";
 import { APP_NAME } from "./use-document-title.ts";
+import { UserMenu } from "./user-menu.tsx";
 
 interface HeaderProps {
   navId: string;
@@ -34,6 +35,7 @@ export function Header({ navId, menuOpen, onToggleMenu }: HeaderProps) {
         <OfflineIndicator />
         <LanguageSwitcher />
         <ThemeToggle />
+        <UserMenu />
       </div>
     </header>
   );

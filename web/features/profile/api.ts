@@ -1,0 +1,35 @@
+import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
+import { api } from "../../api/client.ts";
+import { unwrap } from "../../api/errors.ts";
+import { uploadForm } from "../../api/request.ts";
+
+/** The SPEC §3 user fields a person edits on /profile (PATCH /api/profile). */
+export const PROFILE_FIELDS = ["first_name", "last_name", "phone", "company", "title", "organization", "role"] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileChanges = Record<ProfileField, string> & { communication_language: "en" | "fr" };
+
+/** Largest photo the server takes (docs/identity-api.md). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Raster formats the server accepts (no SVG: it could carry script). */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"] as const;
+
+export function isAcceptedPhotoType(type: string): boolean {
+  return (PHOTO_TYPES as readonly string[]).includes(type);
+}
+
+/** PATCH /api/profile; an empty optional text clears it on the server. */
+export async function updateProfile(changes: ProfileChanges): Promise<ProfileUser> {
+  const { data } = await unwrap(api.api.profile.$patch({ json: changes }));
+  return data;
+}
+
+/**
+ * POST /api/profile/photo (multipart `photo`). Not through `hc`: fetch cannot report upload
+ * progress, so this one goes through XHR (web/api/request.ts) with the same headers and CSRF.
+ */
+export async function uploadProfilePhoto(photo: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ProfileUser> {
+  const form = new FormData();
+  form.set("photo", photo);
+  const { data } = await uploadForm<{ data: ProfileUser }>("/api/profile/photo", form, { onProgress, ...(signal ? { signal } : {}) });
+  return data;
+}

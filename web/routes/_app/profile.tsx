@@ -1,0 +1,8 @@
+import { msg } from "@lingui/core/macro";
+import { createFileRoute } from "@tanstack/react-router";
+import { ProfilePage } from "../../features/profile/profile-page.tsx";
+
+export const Route = createFileRoute("/_app/profile")({
+  staticData: { title: msg`Profile` },
+  component: ProfilePage,
+});
