@@ -18,9 +18,9 @@ async function boot(): Promise<void> {
 
   installGlobalErrorHandler({
     resetUser: resetSession,
-    // Until the Identity issue routes /login, a 401 goes to the root (→ /home).
     loginPath: () => (isPathRouted(router, LOGIN_PATH) ? LOGIN_PATH : ROOT_PATH),
-    currentPath: () => router.state.location.pathname,
+    // Path and query, so the user comes back to exactly where the 401 happened.
+    currentPath: () => router.state.location.href,
     navigate: (path) => void router.navigate({ href: path }),
     reloadRoot: () => void reloadSiteRoot(),
   });
