@@ -25,6 +25,8 @@ export default defineConfig({
           name: "workers",
           include: ["worker/**/*.test.ts", "durable/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
+          // A real OpenID Connect provider (oidc-provider, in Node) for the SSO tests, read with inject().
+          globalSetup: ["./scripts/oidc-global-setup.ts"],
         },
       },
       {

@@ -12,9 +12,26 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as PublicRouteImport } from './routes/_public'
+import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppOrganizationsRouteRouteImport } from './routes/_app/organizations/route'
+import { Route as AppOrganizersRouteImport } from './routes/_app/organizers'
+import { Route as AppOwnersRouteImport } from './routes/_app/owners'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSpeakersRouteImport } from './routes/_app/speakers'
+import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as AppErrors403RouteImport } from './routes/_app/errors/403'
 import { Route as AppErrors404RouteImport } from './routes/_app/errors/404'
+import { Route as AppOrganizationsIndexRouteImport } from './routes/_app/organizations/index'
+import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
+import { Route as PublicDevMailboxRouteImport } from './routes/_public/dev/mailbox'
+import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
+import { Route as PublicPasswordRequestRouteImport } from './routes/_public/password/request'
+import { Route as PublicUsersSignupRouteImport } from './routes/_public/users/signup'
+import { Route as AppOrganizationsIdEditRouteImport } from './routes/_app/organizations/$id/edit'
+import { Route as PublicPasswordResetTokenRouteImport } from './routes/_public/password/reset/$token'
+import { Route as PublicUsersActivationTokenRouteImport } from './routes/_public/users/activation/$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -30,10 +47,49 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PublicRoute = PublicRouteImport.update({
+  id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminsRoute = AppAdminsRouteImport.update({
+  id: '/admins',
+  path: '/admins',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => AppRoute,
+} as any)
+const AppOrganizationsRouteRoute = AppOrganizationsRouteRouteImport.update({
+  id: '/organizations',
+  path: '/organizations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrganizersRoute = AppOrganizersRouteImport.update({
+  id: '/organizers',
+  path: '/organizers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOwnersRoute = AppOwnersRouteImport.update({
+  id: '/owners',
+  path: '/owners',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpeakersRoute = AppSpeakersRouteImport.update({
+  id: '/speakers',
+  path: '/speakers',
+  getParentRoute: () => AppRoute,
+} as any)
+const PublicLoginRoute = PublicLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => PublicRoute,
 } as any)
 const AppErrors403Route = AppErrors403RouteImport.update({
   id: '/errors/403',
@@ -45,49 +101,203 @@ const AppErrors404Route = AppErrors404RouteImport.update({
   path: '/errors/404',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrganizationsIndexRoute = AppOrganizationsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppOrganizationsRouteRoute,
+} as any)
+const AppSettingsPasswordRoute = AppSettingsPasswordRouteImport.update({
+  id: '/settings/password',
+  path: '/settings/password',
+  getParentRoute: () => AppRoute,
+} as any)
+const PublicDevMailboxRoute = PublicDevMailboxRouteImport.update({
+  id: '/dev/mailbox',
+  path: '/dev/mailbox',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicLoginSsoRoute = PublicLoginSsoRouteImport.update({
+  id: '/login_/sso',
+  path: '/login/sso',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPasswordRequestRoute = PublicPasswordRequestRouteImport.update({
+  id: '/password/request',
+  path: '/password/request',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicUsersSignupRoute = PublicUsersSignupRouteImport.update({
+  id: '/users/signup',
+  path: '/users/signup',
+  getParentRoute: () => PublicRoute,
+} as any)
+const AppOrganizationsIdEditRoute = AppOrganizationsIdEditRouteImport.update({
+  id: '/$id/edit',
+  path: '/$id/edit',
+  getParentRoute: () => AppOrganizationsRouteRoute,
+} as any)
+const PublicPasswordResetTokenRoute =
+  PublicPasswordResetTokenRouteImport.update({
+    id: '/password/reset/$token',
+    path: '/password/reset/$token',
+    getParentRoute: () => PublicRoute,
+  } as any)
+const PublicUsersActivationTokenRoute =
+  PublicUsersActivationTokenRouteImport.update({
+    id: '/users/activation/$token',
+    path: '/users/activation/$token',
+    getParentRoute: () => PublicRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/organizations': typeof AppOrganizationsRouteRouteWithChildren
+  '/admins': typeof AppAdminsRoute
   '/home': typeof AppHomeRoute
+  '/organizers': typeof AppOrganizersRoute
+  '/owners': typeof AppOwnersRoute
+  '/profile': typeof AppProfileRoute
+  '/speakers': typeof AppSpeakersRoute
+  '/login': typeof PublicLoginRoute
   '/errors/403': typeof AppErrors403Route
   '/errors/404': typeof AppErrors404Route
+  '/settings/password': typeof AppSettingsPasswordRoute
+  '/dev/mailbox': typeof PublicDevMailboxRoute
+  '/login/sso': typeof PublicLoginSsoRoute
+  '/password/request': typeof PublicPasswordRequestRoute
+  '/users/signup': typeof PublicUsersSignupRoute
+  '/organizations/': typeof AppOrganizationsIndexRoute
+  '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/password/reset/$token': typeof PublicPasswordResetTokenRoute
+  '/users/activation/$token': typeof PublicUsersActivationTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/admins': typeof AppAdminsRoute
   '/home': typeof AppHomeRoute
+  '/organizers': typeof AppOrganizersRoute
+  '/owners': typeof AppOwnersRoute
+  '/profile': typeof AppProfileRoute
+  '/speakers': typeof AppSpeakersRoute
+  '/login': typeof PublicLoginRoute
   '/errors/403': typeof AppErrors403Route
   '/errors/404': typeof AppErrors404Route
+  '/settings/password': typeof AppSettingsPasswordRoute
+  '/dev/mailbox': typeof PublicDevMailboxRoute
+  '/login/sso': typeof PublicLoginSsoRoute
+  '/password/request': typeof PublicPasswordRequestRoute
+  '/users/signup': typeof PublicUsersSignupRoute
+  '/organizations': typeof AppOrganizationsIndexRoute
+  '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/password/reset/$token': typeof PublicPasswordResetTokenRoute
+  '/users/activation/$token': typeof PublicUsersActivationTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
+  '/_public': typeof PublicRouteWithChildren
+  '/_app/organizations': typeof AppOrganizationsRouteRouteWithChildren
+  '/_app/admins': typeof AppAdminsRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/organizers': typeof AppOrganizersRoute
+  '/_app/owners': typeof AppOwnersRoute
+  '/_app/profile': typeof AppProfileRoute
+  '/_app/speakers': typeof AppSpeakersRoute
+  '/_public/login': typeof PublicLoginRoute
   '/_app/errors/403': typeof AppErrors403Route
   '/_app/errors/404': typeof AppErrors404Route
+  '/_app/settings/password': typeof AppSettingsPasswordRoute
+  '/_public/dev/mailbox': typeof PublicDevMailboxRoute
+  '/_public/login_/sso': typeof PublicLoginSsoRoute
+  '/_public/password/request': typeof PublicPasswordRequestRoute
+  '/_public/users/signup': typeof PublicUsersSignupRoute
+  '/_app/organizations/': typeof AppOrganizationsIndexRoute
+  '/_app/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/_public/password/reset/$token': typeof PublicPasswordResetTokenRoute
+  '/_public/users/activation/$token': typeof PublicUsersActivationTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$' | '/home' | '/errors/403' | '/errors/404'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/organizations'
+    | '/admins'
+    | '/home'
+    | '/organizers'
+    | '/owners'
+    | '/profile'
+    | '/speakers'
+    | '/login'
+    | '/errors/403'
+    | '/errors/404'
+    | '/settings/password'
+    | '/dev/mailbox'
+    | '/login/sso'
+    | '/password/request'
+    | '/users/signup'
+    | '/organizations/'
+    | '/organizations/$id/edit'
+    | '/password/reset/$token'
+    | '/users/activation/$token'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$' | '/home' | '/errors/403' | '/errors/404'
+  to:
+    | '/'
+    | '/$'
+    | '/admins'
+    | '/home'
+    | '/organizers'
+    | '/owners'
+    | '/profile'
+    | '/speakers'
+    | '/login'
+    | '/errors/403'
+    | '/errors/404'
+    | '/settings/password'
+    | '/dev/mailbox'
+    | '/login/sso'
+    | '/password/request'
+    | '/users/signup'
+    | '/organizations'
+    | '/organizations/$id/edit'
+    | '/password/reset/$token'
+    | '/users/activation/$token'
   id:
     | '__root__'
     | '/'
     | '/$'
     | '/_app'
+    | '/_public'
+    | '/_app/organizations'
+    | '/_app/admins'
     | '/_app/home'
+    | '/_app/organizers'
+    | '/_app/owners'
+    | '/_app/profile'
+    | '/_app/speakers'
+    | '/_public/login'
     | '/_app/errors/403'
     | '/_app/errors/404'
+    | '/_app/settings/password'
+    | '/_public/dev/mailbox'
+    | '/_public/login_/sso'
+    | '/_public/password/request'
+    | '/_public/users/signup'
+    | '/_app/organizations/'
+    | '/_app/organizations/$id/edit'
+    | '/_public/password/reset/$token'
+    | '/_public/users/activation/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
+  PublicRoute: typeof PublicRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -113,12 +323,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_public': {
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/admins': {
+      id: '/_app/admins'
+      path: '/admins'
+      fullPath: '/admins'
+      preLoaderRoute: typeof AppAdminsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/home': {
       id: '/_app/home'
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/organizations': {
+      id: '/_app/organizations'
+      path: '/organizations'
+      fullPath: '/organizations'
+      preLoaderRoute: typeof AppOrganizationsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organizers': {
+      id: '/_app/organizers'
+      path: '/organizers'
+      fullPath: '/organizers'
+      preLoaderRoute: typeof AppOrganizersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/owners': {
+      id: '/_app/owners'
+      path: '/owners'
+      fullPath: '/owners'
+      preLoaderRoute: typeof AppOwnersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/speakers': {
+      id: '/_app/speakers'
+      path: '/speakers'
+      fullPath: '/speakers'
+      preLoaderRoute: typeof AppSpeakersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_public/login': {
+      id: '/_public/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof PublicLoginRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_app/errors/403': {
       id: '/_app/errors/403'
@@ -134,27 +400,143 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppErrors404RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/organizations/': {
+      id: '/_app/organizations/'
+      path: '/'
+      fullPath: '/organizations/'
+      preLoaderRoute: typeof AppOrganizationsIndexRouteImport
+      parentRoute: typeof AppOrganizationsRouteRoute
+    }
+    '/_app/settings/password': {
+      id: '/_app/settings/password'
+      path: '/settings/password'
+      fullPath: '/settings/password'
+      preLoaderRoute: typeof AppSettingsPasswordRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_public/dev/mailbox': {
+      id: '/_public/dev/mailbox'
+      path: '/dev/mailbox'
+      fullPath: '/dev/mailbox'
+      preLoaderRoute: typeof PublicDevMailboxRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/login_/sso': {
+      id: '/_public/login_/sso'
+      path: '/login/sso'
+      fullPath: '/login/sso'
+      preLoaderRoute: typeof PublicLoginSsoRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/password/request': {
+      id: '/_public/password/request'
+      path: '/password/request'
+      fullPath: '/password/request'
+      preLoaderRoute: typeof PublicPasswordRequestRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/users/signup': {
+      id: '/_public/users/signup'
+      path: '/users/signup'
+      fullPath: '/users/signup'
+      preLoaderRoute: typeof PublicUsersSignupRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_app/organizations/$id/edit': {
+      id: '/_app/organizations/$id/edit'
+      path: '/$id/edit'
+      fullPath: '/organizations/$id/edit'
+      preLoaderRoute: typeof AppOrganizationsIdEditRouteImport
+      parentRoute: typeof AppOrganizationsRouteRoute
+    }
+    '/_public/password/reset/$token': {
+      id: '/_public/password/reset/$token'
+      path: '/password/reset/$token'
+      fullPath: '/password/reset/$token'
+      preLoaderRoute: typeof PublicPasswordResetTokenRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/users/activation/$token': {
+      id: '/_public/users/activation/$token'
+      path: '/users/activation/$token'
+      fullPath: '/users/activation/$token'
+      preLoaderRoute: typeof PublicUsersActivationTokenRouteImport
+      parentRoute: typeof PublicRoute
+    }
   }
 }
 
+interface AppOrganizationsRouteRouteChildren {
+  AppOrganizationsIndexRoute: typeof AppOrganizationsIndexRoute
+  AppOrganizationsIdEditRoute: typeof AppOrganizationsIdEditRoute
+}
+
+const AppOrganizationsRouteRouteChildren: AppOrganizationsRouteRouteChildren = {
+  AppOrganizationsIndexRoute: AppOrganizationsIndexRoute,
+  AppOrganizationsIdEditRoute: AppOrganizationsIdEditRoute,
+}
+
+const AppOrganizationsRouteRouteWithChildren =
+  AppOrganizationsRouteRoute._addFileChildren(
+    AppOrganizationsRouteRouteChildren,
+  )
+
 interface AppRouteChildren {
+  AppOrganizationsRouteRoute: typeof AppOrganizationsRouteRouteWithChildren
+  AppAdminsRoute: typeof AppAdminsRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppOrganizersRoute: typeof AppOrganizersRoute
+  AppOwnersRoute: typeof AppOwnersRoute
+  AppProfileRoute: typeof AppProfileRoute
+  AppSpeakersRoute: typeof AppSpeakersRoute
   AppErrors403Route: typeof AppErrors403Route
   AppErrors404Route: typeof AppErrors404Route
+  AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppOrganizationsRouteRoute: AppOrganizationsRouteRouteWithChildren,
+  AppAdminsRoute: AppAdminsRoute,
   AppHomeRoute: AppHomeRoute,
+  AppOrganizersRoute: AppOrganizersRoute,
+  AppOwnersRoute: AppOwnersRoute,
+  AppProfileRoute: AppProfileRoute,
+  AppSpeakersRoute: AppSpeakersRoute,
   AppErrors403Route: AppErrors403Route,
   AppErrors404Route: AppErrors404Route,
+  AppSettingsPasswordRoute: AppSettingsPasswordRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface PublicRouteChildren {
+  PublicLoginRoute: typeof PublicLoginRoute
+  PublicDevMailboxRoute: typeof PublicDevMailboxRoute
+  PublicLoginSsoRoute: typeof PublicLoginSsoRoute
+  PublicPasswordRequestRoute: typeof PublicPasswordRequestRoute
+  PublicUsersSignupRoute: typeof PublicUsersSignupRoute
+  PublicPasswordResetTokenRoute: typeof PublicPasswordResetTokenRoute
+  PublicUsersActivationTokenRoute: typeof PublicUsersActivationTokenRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicLoginRoute: PublicLoginRoute,
+  PublicDevMailboxRoute: PublicDevMailboxRoute,
+  PublicLoginSsoRoute: PublicLoginSsoRoute,
+  PublicPasswordRequestRoute: PublicPasswordRequestRoute,
+  PublicUsersSignupRoute: PublicUsersSignupRoute,
+  PublicPasswordResetTokenRoute: PublicPasswordResetTokenRoute,
+  PublicUsersActivationTokenRoute: PublicUsersActivationTokenRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
+  PublicRoute: PublicRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

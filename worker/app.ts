@@ -6,6 +6,7 @@ import { passwordRoutes } from "./features/auth/password-routes.ts";
 import { profileRoutes } from "./features/auth/profile-routes.ts";
 import { registrationRoutes } from "./features/auth/registration-routes.ts";
 import { sessionRoutes } from "./features/auth/session-routes.ts";
+import { organizationSsoRoutes } from "./features/sso/organization-routes.ts";
 import { ssoRoutes } from "./features/sso/routes.ts";
 import { dev } from "./features/dev/routes.ts";
 import { health } from "./features/health/routes.ts";
@@ -32,6 +33,7 @@ const routes = app
   .route("/api/sso", ssoRoutes)
   .route("/api/organizations", organizationRoutes)
   .route("/api/organizations", peopleRoutes)
+  .route("/api/organizations", organizationSsoRoutes)
   .route("/api/webcasts", webcastRoom);
 
 app.notFound(notFound);

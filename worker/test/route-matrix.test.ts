@@ -3,6 +3,7 @@ import app from "../app.ts";
 import { AUTH_ROUTE_CASES } from "../features/auth/route-cases.ts";
 import { ORGANIZATION_ROUTE_CASES } from "../features/organizations/route-cases.ts";
 import { PEOPLE_ROUTE_CASES } from "../features/people/route-cases.ts";
+import { SSO_ROUTE_CASES } from "../features/sso/route-cases.ts";
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
 
@@ -21,6 +22,7 @@ const CASES: RouteCase[] = [
   ...AUTH_ROUTE_CASES,
   ...ORGANIZATION_ROUTE_CASES,
   ...PEOPLE_ROUTE_CASES,
+  ...SSO_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */

@@ -1,0 +1,3 @@
+export * from "./decision.ts";
+export * from "./identity-provider.ts";
+export * from "./messages.ts";
