@@ -80,6 +80,9 @@ export function LoginPage({ redirectUrl }: { redirectUrl?: string | undefined })
         <Link to="/users/signup">
           <Trans>Create an account</Trans>
         </Link>
+        <Link to="/login/sso">
+          <Trans>Log in with your organization (SSO)</Trans>
+        </Link>
       </nav>
     </AuthCard>
   );

@@ -15,6 +15,7 @@ import { OrganizationStatusBadge } from "./status-badge.tsx";
 import { ORGANIZATION_TABS, type OrganizationTab, TAB_LABELS } from "./tabs.ts";
 import { useResource } from "./use-resource.ts";
 import "./management.css";
+import { SsoSettings } from "../sso/sso-settings.tsx";
 
 export interface OrganizationEditPageProps {
   id: number;
@@ -123,7 +124,13 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
       case "details":
         return <DetailsTab {...common} />;
       case "settings":
-        return <SettingsTab {...common} canActivate={canActivate} anyDirty={dirty} onReset={reset} />;
+        return (
+          <>
+            <SettingsTab {...common} canActivate={canActivate} anyDirty={dirty} onReset={reset} />
+            {/* SSO has its own save (PATCH /api/organizations/{id}/sso) and needs organizations.administer. */}
+            {canAdminister ? <SsoSettings organizationId={organization.id} /> : null}
+          </>
+        );
       case "constraints":
         return <ConstraintsTab {...common} />;
       case "features":
