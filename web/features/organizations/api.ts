@@ -4,6 +4,7 @@ import type { Organization } from "../../../domain/organizations/organization.ts
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
 import { apiRequest } from "../../api/request.ts";
+import type { Paginated } from "../../api/pagination.ts";
 
 /**
  * Organizations calls (docs/identity-api.md "Organizations and people"). Calls without input go
@@ -14,16 +15,6 @@ import { apiRequest } from "../../api/request.ts";
 
 export type { Organization } from "../../../domain/organizations/organization.ts";
 
-export interface PageMeta {
-  page: number;
-  per_page: number;
-  total: number;
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: PageMeta;
-}
 
 export type DetailsPatch = Pick<Organization, "name" | "email" | "phone" | "billing_address" | "po_number" | "sales_rep">;
 export type SettingsPatch = Pick<

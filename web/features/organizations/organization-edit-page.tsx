@@ -9,11 +9,11 @@ import { type Organization, getOrganization } from "./api.ts";
 import { ConstraintsTab } from "./constraints-tab.tsx";
 import { DetailsTab } from "./details-tab.tsx";
 import { FeaturesTab } from "./features-tab.tsx";
-import { LoadError } from "./list-controls.tsx";
+import { LoadError } from "../../ui/list-controls.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
 import { OrganizationStatusBadge } from "./status-badge.tsx";
 import { ORGANIZATION_TABS, type OrganizationTab, TAB_LABELS } from "./tabs.ts";
-import { useResource } from "./use-resource.ts";
+import { useResource } from "../../ui/use-resource.ts";
 import "./management.css";
 import { SsoSettings } from "../sso/sso-settings.tsx";
 

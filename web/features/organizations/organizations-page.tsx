@@ -3,9 +3,9 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { PageTitle } from "../../ui/page-title.tsx";
 import { listOrganizations } from "./api.ts";
-import { EmptyState, LoadError, Pagination, SearchForm } from "./list-controls.tsx";
+import { EmptyState, LoadError, Pagination, SearchForm } from "../../ui/list-controls.tsx";
 import { OrganizationStatusBadge } from "./status-badge.tsx";
-import { useResource } from "./use-resource.ts";
+import { useResource } from "../../ui/use-resource.ts";
 import "./management.css";
 
 /** /organizations: the organizations the user may view (super admins and back office: all). */

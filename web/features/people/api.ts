@@ -2,7 +2,7 @@ import type { Person, PersonKind } from "../../../domain/organizations/people.ts
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
 import { apiRequest } from "../../api/request.ts";
-import type { Paginated } from "../organizations/api.ts";
+import type { Paginated } from "../../api/pagination.ts";
 
 /**
  * People calls (docs/identity-api.md "Organizations and people"). Body-less calls go through the

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiRequestError } from "../../api/errors.ts";
+import { ApiRequestError } from "../api/errors.ts";
 
 export interface Resource<T> {
   /** The last data loaded; kept while a new key loads so lists do not flash empty. */

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import type { ApiRequestError } from "../../api/errors.ts";
-import type { PageMeta } from "./api.ts";
+import type { ApiRequestError } from "../api/errors.ts";
+import type { PageMeta } from "../api/pagination.ts";
 
 /** Search box of the management lists; submits the trimmed text (empty = everything). */
 export function SearchForm({ value, label, onSearch }: { value: string; label: string; onSearch(q: string): void }) {
