@@ -8,6 +8,7 @@ import { registrationRoutes } from "./features/auth/registration-routes.ts";
 import { sessionRoutes } from "./features/auth/session-routes.ts";
 import { organizationSsoRoutes } from "./features/sso/organization-routes.ts";
 import { ssoRoutes } from "./features/sso/routes.ts";
+import { syncRoutes } from "./features/sync/routes.ts";
 import { dev } from "./features/dev/routes.ts";
 import { health } from "./features/health/routes.ts";
 import { organizationRoutes } from "./features/organizations/routes.ts";
@@ -34,6 +35,7 @@ const routes = app
   .route("/api/organizations", organizationRoutes)
   .route("/api/organizations", peopleRoutes)
   .route("/api/organizations", organizationSsoRoutes)
+  .route("/api/sync", syncRoutes)
   .route("/api/webcasts", webcastRoom);
 
 app.notFound(notFound);

@@ -1,4 +1,5 @@
 import type { MessageLocale } from "../domain/i18n/locales.ts";
+import type { OrganizationSync } from "../durable/organization-sync/organization-sync.ts";
 import type { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
 import type { AuthUser } from "./features/auth/auth-user.ts";
 
@@ -9,6 +10,7 @@ export interface Env {
   ASSETS?: Fetcher;
   MEDIA: R2Bucket;
   WEBCAST_ROOM: DurableObjectNamespace<WebcastRoom>;
+  ORGANIZATION_SYNC: DurableObjectNamespace<OrganizationSync>;
   /** "local" only under `npm start`/tests; deployed workers run with "production". */
   APP_ENV: "local" | "production";
   APP_VERSION: string;
@@ -44,7 +46,7 @@ declare global {
     interface Env extends Bindings {}
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "WebcastRoom";
+      durableNamespaces: "WebcastRoom" | "OrganizationSync";
     }
   }
 }

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users.ts";
+
+/**
+ * The change log pull reads (docs/sync.md): one row per write to a synced row, in commit order.
+ * `seq` is the cursor clients hold.
+ */
+export const syncChanges = sqliteTable(
+  "sync_changes",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    organization_id: integer("organization_id").notNull(),
+    table_name: text("table_name").notNull(),
+    row_id: text("row_id").notNull(),
+    op: text("op", { enum: ["put", "del"] }).notNull(),
+    created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
+  },
+  (table) => [index("sync_changes_org_seq_idx").on(table.organization_id, table.seq)],
+);
+
+/** Every mutation id the server processed, with its result, so a retried push applies once. */
+export const syncMutations = sqliteTable("sync_mutations", {
+  id: text("id").primaryKey(),
+  user_id: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  status: text("status", { enum: ["applied", "rejected"] }).notNull(),
+  /** Change-log position after the mutation (applied) . */
+  cursor: integer("cursor"),
+  /** `{ code, message, errors? }` for a rejection. */
+  error: text("error", { mode: "json" }).$type<{ code: string; message: string; errors?: Record<string, string[]> }>(),
+  applied_at: text("applied_at").notNull().default(sql`CURRENT_TIMESTAMP`),
+});
