@@ -3,7 +3,7 @@ import { jsonResponse } from "../test/render.tsx";
 import { api } from "./client.ts";
 import { CSRF_COOKIE_PATH, csrfFetch } from "./csrf.ts";
 import { readCookie } from "./cookies.ts";
-import { apiRequest } from "./request.ts";
+import { unwrap } from "./errors.ts";
 
 const clearCookie = () => {
   document.cookie = "XSRF-TOKEN=; Path=/; Max-Age=0";
@@ -68,7 +68,7 @@ describe("CSRF (SPEC §7)", () => {
 
   it("gives up after one retry", async () => {
     server(() => jsonResponse({ message: "nope", code: "csrf_mismatch" }, 419));
-    await expect(apiRequest("POST", "/api/password/email", { json: { email: "a@b.c" }, global: false })).rejects.toMatchObject({ status: 419 });
+    await expect(unwrap(api.api.password.email.$post({ json: { email: "a@b.c" } }), { global: false })).rejects.toMatchObject({ status: 419 });
   });
 
   it("shares one cookie request between concurrent calls", async () => {
@@ -85,12 +85,12 @@ describe("CSRF (SPEC §7)", () => {
     expect(fetchMock.mock.calls[1]?.[1]?.credentials).toBe("include");
   });
 
-  it("apiRequest sends JSON with the SPEC §7 headers and credentials", async () => {
+  it("the typed hc client sends JSON with the SPEC §7 headers and credentials", async () => {
     const fetchMock = server(() => jsonResponse({ data: { id: 1 } }));
-    await expect(apiRequest("POST", "/login", { json: { email: "a@b.c", password: "x" } })).resolves.toEqual({ data: { id: 1 } });
+    await expect(unwrap(api.login.$post({ json: { email: "a@b.c", password: "x", remember: false } }))).resolves.toEqual({ data: { id: 1 } });
     const init = fetchMock.mock.calls[1]?.[1];
     expect(init?.credentials).toBe("include");
-    expect(init?.body).toBe(JSON.stringify({ email: "a@b.c", password: "x" }));
+    expect(init?.body).toBe(JSON.stringify({ email: "a@b.c", password: "x", remember: false }));
     expect(headerOf(init, "Content-Type")).toBe("application/json");
     expect(headerOf(init, "X-Requested-With")).toBe("XMLHttpRequest");
     expect(headerOf(init, "Accept-Language")).toBe("en");

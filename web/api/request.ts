@@ -1,67 +1,13 @@
-import { CSRF_MISMATCH_STATUS, csrfFetch, csrfHeaders, refreshCsrfCookie } from "./csrf.ts";
+import { CSRF_MISMATCH_STATUS, csrfHeaders, refreshCsrfCookie } from "./csrf.ts";
 import { ApiRequestError, handleApiError } from "./errors.ts";
 import { requestHeaders } from "./headers.ts";
 
 /**
- * Calls outside the typed `hc` client (./client.ts), with the same headers, credentials, CSRF and
- * SPEC §8 error handling: routes whose input `AppType` does not type (or not yet: a contract
- * written before its worker side), and multipart uploads that need progress (XHR). Prefer `api`.
+ * The one API call outside the typed `hc` client (./client.ts): a multipart upload that reports
+ * its progress (the profile photo). `hc` sends through `fetch`, which cannot report upload
+ * progress, so this goes through XHR with the same headers, credentials, CSRF token and SPEC §8
+ * error handling. Every other call goes through `api` + `unwrap` (./errors.ts) — issue #2.
  */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-export interface RequestOptions {
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Query parameters (undefined values are left out). */
-  query?: Record<string, string | number | undefined>;
-  /** `false` leaves every error to the caller (no 401 → login, 404 → not-found…). */
-  global?: boolean;
-  signal?: AbortSignal;
-}
-
-function urlOf(path: string, query: RequestOptions["query"]): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = requestHeaders();
-  if (options.json !== undefined) headers["Content-Type"] = "application/json";
-  let response: Response;
-  try {
-    response = await csrfFetch(urlOf(path, options.query), {
-      method,
-      headers,
-      credentials: "include",
-      ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw ApiRequestError.network(cause);
-  }
-  if (!response.ok) {
-    const error = await ApiRequestError.fromResponse(response);
-    if (options.global !== false) handleApiError(error);
-    throw error;
-  }
-  return response;
-}
-
-/** A call answering JSON; `T` is the success body as the contract describes it. */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, options);
-  const body: unknown = await response.json();
-  return body as T;
-}
-
-/** A call whose success has no body to read (204, or a body the caller ignores). */
-export async function apiSend(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<void> {
-  await send(method, path, options);
-}
 
 export interface UploadOptions {
   /** 0..1 while the body is sent. */

@@ -3,18 +3,15 @@ import type { Limits } from "../../../domain/organizations/limits.ts";
 import type { Organization } from "../../../domain/organizations/organization.ts";
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
-import { apiRequest } from "../../api/request.ts";
 import type { Paginated } from "../../api/pagination.ts";
 
 /**
- * Organizations calls (docs/identity-api.md "Organizations and people"). Calls without input go
- * through the typed `hc` client. The worker reads queries and bodies itself (no hono validator), so
- * `AppType` has no `query`/`json` input for them: the list, the PATCHes and self-serve go through
- * `apiRequest` with the contract's types.
+ * Organizations calls (docs/identity-api.md "Organizations and people"), all through the typed `hc`
+ * client: the worker routes declare their path, query and body (Hono validators), so `AppType`
+ * types every input and answer here.
  */
 
 export type { Organization } from "../../../domain/organizations/organization.ts";
-
 
 export type DetailsPatch = Pick<Organization, "name" | "email" | "phone" | "billing_address" | "po_number" | "sales_rep">;
 export type SettingsPatch = Pick<
@@ -24,12 +21,11 @@ export type SettingsPatch = Pick<
 
 const organizations = api.api.organizations;
 const param = (id: number) => ({ param: { id: String(id) } });
-const path = (id: number) => `/api/organizations/${id}`;
 const init = (signal?: AbortSignal) => (signal ? { init: { signal } } : undefined);
 
 /** GET /api/organizations?page=&q= (own organizations; super admins and back office: all). */
 export function listOrganizations(query: { page: number; q: string }, signal?: AbortSignal): Promise<Paginated<Organization>> {
-  return apiRequest("GET", "/api/organizations", { query: { page: query.page, q: query.q || undefined }, ...(signal ? { signal } : {}) });
+  return unwrap(organizations.$get({ query: { page: String(query.page), q: query.q || undefined } }, init(signal)));
 }
 
 export async function getOrganization(id: number, signal?: AbortSignal): Promise<Organization> {
@@ -38,17 +34,17 @@ export async function getOrganization(id: number, signal?: AbortSignal): Promise
 
 /** Details and settings fields (organizations.update; billing terms need organizations.administer). */
 export async function updateOrganization(id: number, patch: Partial<DetailsPatch & SettingsPatch>): Promise<Organization> {
-  return (await apiRequest<{ data: Organization }>("PATCH", path(id), { json: patch })).data;
+  return (await unwrap(organizations[":id"].$patch({ ...param(id), json: patch }))).data;
 }
 
 /** Limits (organizations.administer). */
 export async function updateConstraints(id: number, limits: Limits): Promise<Organization> {
-  return (await apiRequest<{ data: Organization }>("PATCH", `${path(id)}/constraints`, { json: { limits } })).data;
+  return (await unwrap(organizations[":id"].constraints.$patch({ ...param(id), json: { limits } }))).data;
 }
 
 /** Feature flags (organizations.administer). */
 export async function updateFeatures(id: number, features: Features): Promise<Organization> {
-  return (await apiRequest<{ data: Organization }>("PATCH", `${path(id)}/features`, { json: { features } })).data;
+  return (await unwrap(organizations[":id"].features.$patch({ ...param(id), json: { features } }))).data;
 }
 
 /** SPEC §4: ends billing at once; users cannot create new services (organizations.administer). */
@@ -63,5 +59,5 @@ export async function activateOrganization(id: number): Promise<Organization> {
 
 /** SPEC §4: changing the billing type resets the settings; the worker wants `confirm: true`. */
 export async function setSelfServe(id: number, selfServe: boolean): Promise<Organization> {
-  return (await apiRequest<{ data: Organization }>("POST", `${path(id)}/self-serve`, { json: { self_serve: selfServe, confirm: true } })).data;
+  return (await unwrap(organizations[":id"]["self-serve"].$post({ ...param(id), json: { self_serve: selfServe, confirm: true } }))).data;
 }
