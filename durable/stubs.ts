@@ -7,3 +7,8 @@ import type { Env } from "../worker/env.ts";
 export function webcastRoomStub(env: Pick<Env, "WEBCAST_ROOM">, webcastId: string) {
   return env.WEBCAST_ROOM.get(env.WEBCAST_ROOM.idFromName(`webcast:${webcastId}`));
 }
+
+/** The organization's sync object (durable/organization-sync): serializes its pushes, pokes its devices. */
+export function organizationSyncStub(env: Pick<Env, "ORGANIZATION_SYNC">, organizationId: number) {
+  return env.ORGANIZATION_SYNC.get(env.ORGANIZATION_SYNC.idFromName(`organization:${organizationId}`));
+}

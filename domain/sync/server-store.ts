@@ -9,8 +9,12 @@ export type Write = { [T in SyncTable]: { table: T; id: string; organization_id:
  * organization (durable/organization-sync), so read → check → commit cannot interleave.
  */
 export interface ServerStore {
-  /** Committed state, for mutators' reads. */
-  read: Pick<MutationTx, "get" | "list">;
+  /**
+   * Committed state, for mutators' reads. Implement `organization` (optional only because the
+   * browser may lack it): without it, every mutation that needs an organization's rules fails as a
+   * retryable server error rather than skipping limits.
+   */
+  read: Pick<MutationTx, "get" | "list" | "organization">;
   /** The stored result of a mutation id already processed (applied or rejected), if any. */
   recorded(mutationId: string): Promise<MutationResult | undefined>;
   /**
@@ -18,7 +22,13 @@ export interface ServerStore {
    * `result` under its mutation id (with `user_id`). Returns the change-log position after the
    * commit (the head when there were no writes). A rejected result comes with no writes.
    */
-  commit(input: { userId: number; writes: Write[]; result: { id: string; status: "applied" } | Extract<MutationResult, { status: "rejected" }> }): Promise<number>;
+  commit(input: {
+    userId: number;
+    /** Mutator name, for support and audits (the D1 store keeps it in `sync_mutations.name`). */
+    name?: string;
+    writes: Write[];
+    result: { id: string; status: "applied" } | Extract<MutationResult, { status: "rejected" }>;
+  }): Promise<number>;
   /**
    * Latest state of every row changed after `cursor` in these organizations (a deleted row as
    * `del`), in change-log order, at most `limit` rows; `cursor` of the answer is the log position

@@ -15,6 +15,25 @@ export interface MutationTx {
   delete(table: SyncTable, id: string): Promise<void>;
   /** Rows of a table in one organization (for limits such as max_webcasts). */
   list<T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]>;
+  /**
+   * The rules of an organization (limits, features, deactivation), read-only: organizations are
+   * not a synced table yet. `undefined` = no such organization. The method itself is absent where
+   * the rules are not known (a browser without them): mutators then skip those checks there, and
+   * the server (where it must be present) judges them.
+   */
+  organization?(id: number): Promise<OrganizationRules | undefined>;
+}
+
+/**
+ * What mutators need of an organization. `limits` and `features` may be the stored JSON or the
+ * merged `Limits`/`Features` of the API: `limitsOf`/`featuresOf` merge them over the defaults.
+ */
+export interface OrganizationRules {
+  self_serve: boolean;
+  /** ISO date-time of the deactivation; null while active (SPEC §4). */
+  deactivated_at: string | null;
+  limits?: Readonly<Record<string, unknown>> | null;
+  features?: Readonly<Record<string, unknown>> | null;
 }
 
 export interface MutationActor extends PermissionSubject {
@@ -76,7 +95,14 @@ export interface PushRequest {
   mutations: PendingMutation[];
 }
 export interface PushResponse {
+  /** One answer per mutation, in order; fewer than sent when `error` stopped the batch. */
   results: MutationResult[];
+  /**
+   * The server stopped on an unexpected failure (not a rule's refusal) before answering the rest:
+   * nothing of the failing mutation was recorded, so the client keeps it and the ones after it
+   * queued and pushes them again later.
+   */
+  error?: { code: "server_error"; message: string };
 }
 
 export type Change = { [T in SyncTable]: { table: T; id: string; op: "put"; row: SyncRow<T> } | { table: T; id: string; op: "del" } }[SyncTable];

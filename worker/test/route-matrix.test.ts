@@ -4,6 +4,7 @@ import { AUTH_ROUTE_CASES } from "../features/auth/route-cases.ts";
 import { ORGANIZATION_ROUTE_CASES } from "../features/organizations/route-cases.ts";
 import { PEOPLE_ROUTE_CASES } from "../features/people/route-cases.ts";
 import { SSO_ROUTE_CASES } from "../features/sso/route-cases.ts";
+import { SYNC_ROUTE_CASES } from "../features/sync/route-cases.ts";
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
 
@@ -23,6 +24,7 @@ const CASES: RouteCase[] = [
   ...ORGANIZATION_ROUTE_CASES,
   ...PEOPLE_ROUTE_CASES,
   ...SSO_ROUTE_CASES,
+  ...SYNC_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */

@@ -1,5 +1,99 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { validator } from "hono/validator";
+import { z } from "zod";
+import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull } from "../../../domain/sync/server.ts";
+import type { PushResponse } from "../../../domain/sync/types.ts";
+import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
+import { SYNC_LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/organization-sync/organization-sync.ts";
+import { organizationSyncStub } from "../../../durable/stubs.ts";
+import { requireUser } from "../../auth/middleware.ts";
+import { db } from "../../db/client.ts";
+import { organizations } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { parseOrThrow } from "../../http/validate.ts";
+import { jsonBody } from "../auth/json-body.ts";
+import { D1ServerStore } from "./d1-server-store.ts";
+import { pushMutations } from "./push.ts";
 
-// Filled in by issue #4 (docs/sync.md): POST /push, GET /pull, GET /poke (websocket).
-export const syncRoutes = new Hono<AppEnv>();
+const pushSchema = z.object({
+  mutations: z
+    .array(
+      z.object({
+        id: z.string().regex(UUID_V7),
+        name: z.string().min(1).max(100),
+        args: z.unknown(),
+        client_time: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .max(PUSH_BATCH_LIMIT)
+    .refine((mutations) => new Set(mutations.map((mutation) => mutation.id)).size === mutations.length, { message: "Each mutation id may appear once." }),
+});
+const pullSchema = z.object({ cursor: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0) });
+const pokeSchema = z.object({ organization: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+function query<T extends z.ZodType>(schema: T) {
+  return validator("query", (value, c): z.output<T> => parseOrThrow(schema, value, c.var.locale));
+}
+
+// There is no 426 in the error catalogue (SPEC §8): a plain HTTP request gets a 400 that says why.
+const UPGRADE_REQUIRED: Record<MessageLocale, string> = {
+  en: "This address only accepts websocket connections (Upgrade: websocket).",
+  fr: "Cette adresse n'accepte que les connexions websocket (Upgrade: websocket).",
+};
+
+/**
+ * Local-first sync (docs/sync.md). Every route needs a session (401). Tenancy is membership:
+ * a user syncs the organizations they belong to; a super admin, all of them.
+ */
+export const syncRoutes = new Hono<AppEnv>()
+  // Signed out is a 401 before any validation (a 422 would tell a stranger what the routes take).
+  .use(async (c, next) => {
+    requireUser(c);
+    await next();
+  })
+  /**
+   * POST /api/sync/push `{ mutations }` → `{ results }`, one per mutation in the order sent. Each
+   * mutation runs in its organization's OrganizationSync object (see push.ts for routing and the
+   * `not_found` rejection of other tenants' data).
+   */
+  .post(
+    "/push",
+    jsonBody(() => pushSchema),
+    async (c) => {
+      const user = requireUser(c);
+      const { mutations } = c.req.valid("json");
+      const response: PushResponse = await pushMutations(c.env, user, c.var.locale, mutations);
+      return c.json(response);
+    },
+  )
+  /** GET /api/sync/pull?cursor=N → the changes after N in the user's organizations (cursor 0: a snapshot). */
+  .get("/pull", query(pullSchema), async (c) => {
+    const user = requireUser(c);
+    const { cursor } = c.req.valid("query");
+    // A super admin syncs every organization: fine while they are few (a later issue may scope it).
+    const organizationIds = user.is_super_admin
+      ? (await db(c.env.DB).select({ id: organizations.id }).from(organizations)).map((row) => row.id)
+      : user.accounts.map((account) => account.id);
+    return c.json(await pull(new D1ServerStore(c.env.DB), organizationIds, cursor, PULL_PAGE_LIMIT));
+  })
+  /** GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change there. */
+  .get("/poke", query(pokeSchema), async (c) => {
+    const user = requireUser(c);
+    const { organization } = c.req.valid("query");
+    if (!user.is_super_admin && !user.accounts.some((account) => account.id === organization)) throw new ApiError("not_found");
+    if (user.is_super_admin) {
+      const [exists] = await db(c.env.DB).select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization));
+      if (!exists) throw new ApiError("not_found");
+    }
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+      throw new ApiError("bad_request", { message: UPGRADE_REQUIRED[c.var.locale] });
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(SYNC_USER_HEADER, String(user.id));
+    headers.set(SYNC_ORGANIZATION_HEADER, String(organization));
+    headers.set(SYNC_LOCALE_HEADER, c.var.locale);
+    return organizationSyncStub(c.env, organization).fetch(c.req.url, { headers });
+  });

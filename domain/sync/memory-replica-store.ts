@@ -1,0 +1,135 @@
+import type { OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "./replica-store.ts";
+import type { SyncRow, SyncTable } from "./types.ts";
+
+type Tables = Map<SyncTable, Map<string, SyncRow>>;
+
+interface State {
+  base: Tables;
+  view: Tables;
+  outbox: OutboxEntry[];
+  rejected: RejectedMutation[];
+  cursor: number;
+}
+
+function rowsOf(state: () => Tables): ReplicaRows & { table(table: SyncTable): Map<string, SyncRow> } {
+  const table = (name: SyncTable) => {
+    const tables = state();
+    let rows = tables.get(name);
+    if (!rows) tables.set(name, (rows = new Map()));
+    return rows;
+  };
+  return {
+    table,
+    async get<T extends SyncTable>(name: T, id: string): Promise<SyncRow<T> | undefined> {
+      const row = table(name).get(id);
+      return row === undefined ? undefined : cloneRow(name, row);
+    },
+    async list<T extends SyncTable>(name: T, organizationId: number): Promise<SyncRow<T>[]> {
+      return [...table(name).values()].filter((row) => row.organization_id === organizationId).map((row) => cloneRow(name, row));
+    },
+    async put<T extends SyncTable>(name: T, row: SyncRow<T>): Promise<void> {
+      table(name).set(row.id, structuredClone(row));
+    },
+    async delete(name: SyncTable, id: string): Promise<void> {
+      table(name).delete(id);
+    },
+  };
+}
+
+/** Rows are stored per table, so a row read from table T is a SyncRow<T>. */
+function cloneRow<T extends SyncTable>(_table: T, row: SyncRow): SyncRow<T> {
+  return structuredClone(row) as SyncRow<T>;
+}
+
+/**
+ * The `ReplicaStore` port in memory (tests). Transactions run one at a time and roll back on a
+ * throw, like Dexie's.
+ */
+export class MemoryReplicaStore implements ReplicaStore {
+  private state: State = { base: new Map(), view: new Map(), outbox: [], rejected: [], cursor: 0 };
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly baseRows = rowsOf(() => this.state.base);
+  private readonly viewRows = rowsOf(() => this.state.view);
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const run = async () => {
+      const before = structuredClone(this.state);
+      try {
+        return await fn();
+      } catch (error) {
+        this.state = before;
+        throw error;
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  readonly base: ReplicaStore["base"] = {
+    get: (table, id) => this.baseRows.get(table, id),
+    list: (table, organizationId) => this.baseRows.list(table, organizationId),
+    put: (table, row) => this.baseRows.put(table, row),
+    delete: (table, id) => this.baseRows.delete(table, id),
+    clear: async () => {
+      this.state.base = new Map();
+    },
+  };
+
+  readonly view: ReplicaStore["view"] = {
+    get: (table, id) => this.viewRows.get(table, id),
+    list: (table, organizationId) => this.viewRows.list(table, organizationId),
+    put: (table, row) => this.viewRows.put(table, row),
+    delete: (table, id) => this.viewRows.delete(table, id),
+    resetToBase: async (keys?: readonly RowKey[]) => {
+      if (!keys) {
+        this.state.view = structuredClone(this.state.base);
+        return;
+      }
+      for (const { table, id } of keys) {
+        const row = this.baseRows.table(table).get(id);
+        if (row === undefined) this.viewRows.table(table).delete(id);
+        else this.viewRows.table(table).set(id, structuredClone(row));
+      }
+    },
+  };
+
+  readonly outbox: ReplicaStore["outbox"] = {
+    list: async () => structuredClone(this.state.outbox),
+    add: async (entry) => {
+      this.state.outbox.push(structuredClone(entry));
+    },
+    update: async (entry) => {
+      const index = this.state.outbox.findIndex((queued) => queued.id === entry.id);
+      if (index >= 0) this.state.outbox[index] = structuredClone(entry);
+    },
+    remove: async (ids) => {
+      const gone = new Set(ids);
+      this.state.outbox = this.state.outbox.filter((entry) => !gone.has(entry.id));
+    },
+  };
+
+  readonly rejected: ReplicaStore["rejected"] = {
+    list: async () => structuredClone(this.state.rejected),
+    add: async (rejected) => {
+      this.state.rejected.push(structuredClone(rejected));
+    },
+    remove: async (mutationId) => {
+      this.state.rejected = this.state.rejected.filter((rejected) => rejected.mutation.id !== mutationId);
+    },
+  };
+
+  async getCursor(): Promise<number> {
+    return this.state.cursor;
+  }
+
+  async setCursor(cursor: number): Promise<void> {
+    this.state.cursor = cursor;
+  }
+
+  /** Every row of a table in base or view, sorted by id (test assertions; outside transactions). */
+  rowsOf<T extends SyncTable>(which: "base" | "view", table: T): SyncRow<T>[] {
+    const rows = (which === "base" ? this.baseRows : this.viewRows).table(table);
+    return [...rows.values()].map((row) => cloneRow(table, row)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+}

@@ -1,0 +1,147 @@
+import type { ServerStore, Write } from "./server-store.ts";
+import type { Change, MutationResult, OrganizationRules, SyncRow, SyncTable } from "./types.ts";
+
+/** One change-log entry, tagged with the mutation that wrote it (for exactly-once checks). */
+export interface MemoryLogEntry {
+  seq: number;
+  table: SyncTable;
+  id: string;
+  organization_id: number;
+  op: "put" | "del";
+  mutationId: string;
+}
+
+/** One `commit` call, in order: what the tests replay and count. */
+export interface MemoryCommit {
+  mutationId: string;
+  userId: number;
+  name?: string;
+  status: "applied" | "rejected";
+  writes: Write[];
+  cursor: number;
+}
+
+/**
+ * The `ServerStore` port in memory, for the model tests and benchmarks. Same contract as the D1
+ * store: atomic commits, a change log whose `changesSince` answers the latest state of each
+ * changed row, recorded results. `failCommits` injects storage failures; `compact` drops the
+ * history so older cursors get a reset.
+ */
+export class MemoryServerStore implements ServerStore {
+  private readonly rows = new Map<SyncTable, Map<string, SyncRow>>();
+  private readonly results = new Map<string, MutationResult>();
+  readonly log: MemoryLogEntry[] = [];
+  readonly commits: MemoryCommit[] = [];
+  readonly organizations = new Map<number, OrganizationRules>();
+  private head = 0;
+  private oldest = 0;
+  /** The next N commits throw (a storage failure) and change nothing. */
+  failCommits = 0;
+
+  constructor(organizations: Iterable<[number, OrganizationRules]> = []) {
+    for (const [id, rules] of organizations) this.organizations.set(id, rules);
+  }
+
+  readonly read: ServerStore["read"] = {
+    get: async <T extends SyncTable>(table: T, id: string): Promise<SyncRow<T> | undefined> => {
+      const row = this.table(table).get(id);
+      return row === undefined ? undefined : clone<T>(table, row);
+    },
+    list: async <T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]> =>
+      [...this.table(table).values()].filter((row) => row.organization_id === organizationId).map((row) => clone<T>(table, row)),
+    organization: async (id: number) => {
+      const rules = this.organizations.get(id);
+      return rules === undefined ? undefined : structuredClone(rules);
+    },
+  };
+
+  async recorded(mutationId: string): Promise<MutationResult | undefined> {
+    const result = this.results.get(mutationId);
+    return result === undefined ? undefined : structuredClone(result);
+  }
+
+  async commit(input: Parameters<ServerStore["commit"]>[0]): Promise<number> {
+    if (this.failCommits > 0) {
+      this.failCommits--;
+      throw new Error("injected storage failure");
+    }
+    const { result } = input;
+    if (this.results.has(result.id)) throw new Error(`mutation ${result.id} is already recorded`);
+    if (result.status === "rejected" && input.writes.length > 0) throw new Error("a rejection comes without writes");
+    for (const write of input.writes) {
+      const rows = this.table(write.table);
+      if (write.op === "put") rows.set(write.id, structuredClone(write.row));
+      else rows.delete(write.id);
+      this.log.push({ seq: ++this.head, table: write.table, id: write.id, organization_id: write.organization_id, op: write.op, mutationId: result.id });
+    }
+    const cursor = this.head;
+    this.results.set(result.id, result.status === "applied" ? { id: result.id, status: "applied", cursor } : structuredClone(result));
+    this.commits.push({ mutationId: result.id, userId: input.userId, ...(input.name === undefined ? {} : { name: input.name }), status: result.status, writes: structuredClone(input.writes), cursor });
+    return cursor;
+  }
+
+  async changesSince(cursor: number, organizationIds: readonly number[], limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
+    const organizations = new Set(organizationIds);
+    // Latest entry per row after the cursor, ordered by that entry's position.
+    const latest = new Map<string, MemoryLogEntry>();
+    for (const entry of this.log) {
+      if (entry.seq <= cursor || !organizations.has(entry.organization_id)) continue;
+      const k = `${entry.table}\u0000${entry.id}`;
+      latest.delete(k);
+      latest.set(k, entry);
+    }
+    const entries = [...latest.values()];
+    const included = entries.slice(0, limit);
+    const more = entries.length > limit;
+    const last = included.at(-1);
+    return {
+      changes: included.map((entry) => this.change(entry)),
+      cursor: more && last ? last.seq : Math.max(cursor, this.head),
+      more,
+    };
+  }
+
+  async oldestCursor(): Promise<number> {
+    return this.oldest;
+  }
+
+  /**
+   * Rewrites the log as a snapshot: every existing row logged once more above the old head, the
+   * rest (superseded entries, deletions) dropped. Cursors before the old head missed deletions, so
+   * they get a reset; the snapshot's pages then carry cursors above the old head, so a client
+   * paging through the reset is not reset again. (Any real compaction must keep that property.)
+   */
+  compact(): void {
+    const latest = new Map<string, MemoryLogEntry>();
+    for (const entry of this.log) latest.set(`${entry.table}\u0000${entry.id}`, entry);
+    this.oldest = this.head;
+    const kept = [...latest.values()].filter((entry) => entry.op === "put").sort((a, b) => a.seq - b.seq);
+    this.log.splice(0, this.log.length, ...kept.map((entry) => ({ ...entry, seq: ++this.head, mutationId: "compaction" })));
+  }
+
+  /** Every row of a table, sorted by id (test assertions). */
+  rowsOf<T extends SyncTable>(table: T): SyncRow<T>[] {
+    return [...this.table(table).values()].map((row) => clone<T>(table, row)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  get cursor(): number {
+    return this.head;
+  }
+
+  private change(entry: MemoryLogEntry): Change {
+    const row = entry.op === "put" ? this.table(entry.table).get(entry.id) : undefined;
+    if (!row) return { table: entry.table, id: entry.id, op: "del" };
+    return { table: entry.table, id: entry.id, op: "put", row: structuredClone(row) };
+  }
+
+  private table(table: SyncTable): Map<string, SyncRow> {
+    let rows = this.rows.get(table);
+    if (!rows) this.rows.set(table, (rows = new Map()));
+    return rows;
+  }
+}
+
+/** Rows are stored per table, so a row read from table T is a SyncRow<T>. */
+function clone<T extends SyncTable>(_table: T, row: SyncRow): SyncRow<T> {
+  return structuredClone(row) as SyncRow<T>;
+}

@@ -1,0 +1,81 @@
+import type { MutationTx, PendingMutation, SyncRow, SyncTable } from "./types.ts";
+
+/** A row's address in the replica. */
+export interface RowKey {
+  table: SyncTable;
+  id: string;
+}
+
+/** One map of rows (by table and id), as the replica keeps two of them. */
+export interface ReplicaRows {
+  get<T extends SyncTable>(table: T, id: string): Promise<SyncRow<T> | undefined>;
+  list<T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]>;
+  put<T extends SyncTable>(table: T, row: SyncRow<T>): Promise<void>;
+  delete(table: SyncTable, id: string): Promise<void>;
+}
+
+/** A queued mutation and what the engine knows of it. */
+export interface OutboxEntry extends PendingMutation {
+  /** Change-log position of its effects once the server answered applied/already_applied; null while unanswered. */
+  cursor: number | null;
+  /** Rows its latest optimistic run wrote in the view (what a rebase must reset to base). */
+  touched: RowKey[];
+}
+
+/** A mutation the server refused: kept, with its message, until the user fixes or discards it. */
+export interface RejectedMutation {
+  mutation: PendingMutation;
+  error: { code: string; message: string; errors?: Record<string, string[]> };
+  rejected_at: string;
+}
+
+/**
+ * Where the browser keeps synced data (docs/sync.md "Client"): implemented on Dexie by web/local,
+ * in memory by MemoryReplicaStore. Everything is async; the engine calls the methods only inside
+ * `transaction`, never nested.
+ */
+export interface ReplicaStore {
+  /**
+   * Runs `fn` atomically over everything below (Dexie: one read-write transaction over all the
+   * tables): all of its writes or none of them when it throws. Calls do not interleave.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Server rows as last pulled ("base"). */
+  base: ReplicaRows & {
+    /** Drops every row (a reset pull). */
+    clear(): Promise<void>;
+  };
+  /**
+   * What the UI shows: base + the outbox's optimistic effects. Kept apart from base so a rebase
+   * is exact. Screens read this one.
+   */
+  view: ReplicaRows & {
+    /** Sets these rows (every row when `keys` is omitted) to their base state, absent when absent in base. */
+    resetToBase(keys?: readonly RowKey[]): Promise<void>;
+  };
+  outbox: {
+    /** Every entry, in the order they were added (not by id: UUIDv7s of one millisecond are not ordered). */
+    list(): Promise<OutboxEntry[]>;
+    add(entry: OutboxEntry): Promise<void>;
+    /** Replaces the entry with this id. */
+    update(entry: OutboxEntry): Promise<void>;
+    remove(ids: readonly string[]): Promise<void>;
+  };
+  rejected: {
+    list(): Promise<RejectedMutation[]>;
+    add(rejected: RejectedMutation): Promise<void>;
+    remove(mutationId: string): Promise<void>;
+  };
+  /** Change-log position the base reflects (0 before the first pull). */
+  getCursor(): Promise<number>;
+  setCursor(cursor: number): Promise<void>;
+}
+
+/** Reads of the view as mutators see them (plus the organization rules the browser knows, if any). */
+export function viewSource(store: ReplicaStore, organization?: MutationTx["organization"]): Pick<MutationTx, "get" | "list" | "organization"> {
+  return {
+    get: (table, id) => store.view.get(table, id),
+    list: (table, organizationId) => store.view.list(table, organizationId),
+    ...(organization ? { organization } : {}),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Fixtures for the sync tests (not shipped code): actors, organization rules, deterministic ids
+ * and clocks, and a harness wiring replicas to an in-memory server.
+ */
+import type { MessageLocale } from "../i18n/locales.ts";
+import { permissionsFor } from "../permissions/can.ts";
+import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
+import { MemoryReplicaStore } from "./memory-replica-store.ts";
+import { MemoryServerStore } from "./memory-server-store.ts";
+import { Replica, type PullFetcher, type PushSender } from "./replica.ts";
+import { applyPush, pull } from "./server.ts";
+import type { MutationActor, OrganizationRules } from "./types.ts";
+import { uuidv7 } from "./uuidv7.ts";
+
+export const ORGANIZATION_ID = 1;
+export const OTHER_ORGANIZATION_ID = 2;
+
+export function organizer(id: number, organizationId = ORGANIZATION_ID): MutationActor {
+  return { id, is_super_admin: false, permissions: permissionsFor([{ organization_id: organizationId, role: "organizer" }]) };
+}
+
+/** An organizer who may create and edit webcasts but not delete them. */
+export function editor(id: number, organizationId = ORGANIZATION_ID): MutationActor {
+  const { "webcasts.delete": _delete, ...permissions } = permissionsFor([{ organization_id: organizationId, role: "organizer" }]);
+  return { id, is_super_admin: false, permissions };
+}
+
+export function rules(overrides: { limits?: Record<string, number | null>; features?: Record<string, boolean>; deactivated_at?: string | null } = {}): OrganizationRules {
+  return {
+    self_serve: false,
+    deactivated_at: overrides.deactivated_at ?? null,
+    limits: { max_duration: 120, ...overrides.limits },
+    features: { allow_webcasts: true, allow_premiere_webcasts: true, ...overrides.features },
+  };
+}
+
+/** UUIDv7s from a counter: the same sequence on every run (fast-check seeds replay exactly). */
+export function idSequence(start = Date.UTC(2026, 0, 1), salt = 0): () => string {
+  let n = 0;
+  return () => {
+    n++;
+    const random = new Uint8Array(10);
+    new DataView(random.buffer).setUint32(6, n);
+    random[0] = salt;
+    return uuidv7(start + n, random);
+  };
+}
+
+/** A clock that moves one second per reading. */
+export function tickingClock(start = Date.UTC(2026, 0, 1, 12)): () => string {
+  let t = start;
+  return () => new Date((t += 1000)).toISOString();
+}
+
+export const SERVER_NOW = "2026-01-01T12:00:00.000Z";
+
+/** A server and the transport helpers a replica needs to reach it. */
+export function memoryServer(organizations: Iterable<[number, OrganizationRules]> = [[ORGANIZATION_ID, rules()]]) {
+  const store = new MemoryServerStore(organizations);
+  return {
+    store,
+    sender(actor: MutationActor, locale: MessageLocale = "en"): PushSender {
+      // JSON round trips, as over the network.
+      return async (mutations) => structuredClone(await applyPush(store, WEBCAST_MUTATORS, actor, locale, structuredClone(mutations), SERVER_NOW));
+    },
+    fetcher(organizationIds: readonly number[] = [ORGANIZATION_ID], limit?: number): PullFetcher {
+      return async (cursor) => structuredClone(await pull(store, organizationIds, cursor, limit));
+    },
+  };
+}
+
+export function memoryReplica(actor: MutationActor, options: { salt?: number; locale?: MessageLocale; organization?: OrganizationRules | null } = {}) {
+  const store = new MemoryReplicaStore();
+  const known = options.organization === undefined ? rules() : options.organization;
+  const replica = new Replica({
+    store,
+    registry: WEBCAST_MUTATORS,
+    actor,
+    locale: options.locale ?? "en",
+    clock: tickingClock(),
+    newId: idSequence(Date.UTC(2026, 0, 1), options.salt ?? actor.id),
+    ...(known ? { organization: async (id: number) => (id === ORGANIZATION_ID ? known : undefined) } : {}),
+  });
+  return { store, replica };
+}
+
+/** Arguments of a valid webcast creation. */
+export function webcastArgs(id: string, fields: Partial<{ event_title: string; duration: number; event_start_date_time: string; is_test: boolean; is_premiere: boolean; organization_id: number }> = {}) {
+  return {
+    id,
+    organization_id: ORGANIZATION_ID,
+    event_title: "Quarterly results",
+    event_start_date_time: "2026-03-10T15:00:00.000Z",
+    duration: 60,
+    timezone: "America/Toronto",
+    language: "en" as const,
+    now: "2026-01-01T12:00:00.000Z",
+    ...fields,
+  };
+}

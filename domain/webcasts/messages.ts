@@ -1,0 +1,28 @@
+import type { MessageLocale } from "../i18n/locales.ts";
+
+type Text = Record<MessageLocale, string>;
+
+/** Refusals and field errors of the webcast mutators (SPEC §1: server texts in en and fr only). */
+export const WEBCAST_MESSAGES = {
+  create_forbidden: { en: "You are not allowed to create webcasts in this organization.", fr: "Vous n'êtes pas autorisé à créer des webdiffusions dans cette organisation." },
+  update_forbidden: { en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." },
+  delete_forbidden: { en: "You are not allowed to delete this webcast.", fr: "Vous n'êtes pas autorisé à supprimer cette webdiffusion." },
+  organization_not_found: { en: "This organization does not exist.", fr: "Cette organisation n'existe pas." },
+  webcasts_disabled: { en: "Webcasts are not enabled for this organization.", fr: "Les webdiffusions ne sont pas activées pour cette organisation." },
+  premiere_disabled: { en: "Premiere webcasts are not enabled for this organization.", fr: "Les webdiffusions en première ne sont pas activées pour cette organisation." },
+  already_exists: { en: "A webcast with this identifier already exists.", fr: "Une webdiffusion avec cet identifiant existe déjà." },
+  not_found: { en: "This webcast no longer exists: it was deleted.", fr: "Cette webdiffusion n'existe plus : elle a été supprimée." },
+  on_air_locked: {
+    en: "This webcast is live: its start time, duration and type can no longer be changed.",
+    fr: "Cette webdiffusion est en direct : son heure de début, sa durée et son type ne peuvent plus être modifiés.",
+  },
+  live_delete: { en: "A live webcast cannot be deleted.", fr: "Une webdiffusion en direct ne peut pas être supprimée." },
+  invalid: { en: "Some fields of the webcast are invalid.", fr: "Certains champs de la webdiffusion sont invalides." },
+  title_required: { en: "The title is required.", fr: "Le titre est obligatoire." },
+  title_too_long: { en: "The title may have at most 255 characters.", fr: "Le titre peut compter au plus 255 caractères." },
+  description_too_long: { en: "The description may have at most 10,000 characters.", fr: "La description peut compter au plus 10 000 caractères." },
+  duration_positive: { en: "The duration must be at least 1 minute.", fr: "La durée doit être d'au moins 1 minute." },
+  test_duration: { en: "A test webcast may last at most 20 minutes.", fr: "Une webdiffusion test peut durer au plus 20 minutes." },
+  timezone_invalid: { en: "This time zone is not known.", fr: "Ce fuseau horaire est inconnu." },
+} as const satisfies Record<string, Text>;
+export type WebcastMessage = keyof typeof WEBCAST_MESSAGES;

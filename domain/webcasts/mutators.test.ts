@@ -1,0 +1,204 @@
+import { describe, expect, it } from "vitest";
+import type { MessageLocale } from "../i18n/locales.ts";
+import { MemoryServerStore } from "../sync/memory-server-store.ts";
+import { type MutationOutcome, runMutation } from "../sync/run.ts";
+import { ORGANIZATION_ID, editor, idSequence, organizer, rules, webcastArgs } from "../sync/testing.ts";
+import type { MutationActor, OrganizationRules } from "../sync/types.ts";
+import { WEBCAST_MUTATORS } from "./mutators.ts";
+import type { WebcastRow } from "./record.ts";
+
+const nextId = idSequence(Date.UTC(2026, 0, 1), 99);
+const alice = organizer(7);
+
+function server(organization: OrganizationRules = rules()) {
+  return new MemoryServerStore([[ORGANIZATION_ID, organization]]);
+}
+
+function run(store: MemoryServerStore, name: string, args: unknown, options: { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server"; withRules?: boolean } = {}): Promise<MutationOutcome> {
+  const { get, list, organization } = store.read;
+  const source = options.withRules === false ? { get, list } : { get, list, ...(organization ? { organization } : {}) };
+  return runMutation(WEBCAST_MUTATORS, { name, args }, source, { location: options.location ?? "server", actor: options.actor ?? alice, locale: options.locale ?? "en", now: "2026-01-01T00:00:00.000Z" });
+}
+
+/** Runs and commits, as applyPush would; returns the outcome. */
+async function apply(store: MemoryServerStore, name: string, args: unknown, options: Parameters<typeof run>[3] = {}): Promise<MutationOutcome> {
+  const outcome = await run(store, name, args, options);
+  if (outcome.ok) await store.commit({ userId: 7, writes: outcome.writes, result: { id: nextId(), status: "applied" } });
+  return outcome;
+}
+
+async function seed(store: MemoryServerStore, fields: Partial<WebcastRow> = {}): Promise<WebcastRow> {
+  const id = nextId();
+  const outcome = await apply(store, "createWebcast", webcastArgs(id, fields.event_start_date_time ? { event_start_date_time: fields.event_start_date_time } : {}));
+  if (!outcome.ok) throw outcome.rejection;
+  const created = await store.read.get("webcasts", id);
+  if (!created) throw new Error("unreachable: the webcast was just created");
+  const row: WebcastRow = { ...created, ...fields };
+  await store.commit({ userId: 7, writes: [{ table: "webcasts", id, organization_id: row.organization_id, op: "put", row }], result: { id: nextId(), status: "applied" } });
+  return row;
+}
+
+function refusal(outcome: MutationOutcome) {
+  if (outcome.ok) throw new Error("expected a refusal");
+  return { code: outcome.rejection.code, en: outcome.rejection.messages.en, fr: outcome.rejection.messages.fr, errors: outcome.rejection.errors };
+}
+
+describe("createWebcast", () => {
+  it("creates an upcoming webcast under the client's id, trimmed, with its creation time", async () => {
+    const store = server();
+    const id = nextId();
+    const outcome = await apply(store, "createWebcast", { ...webcastArgs(id), event_title: "  Town hall ", description: "  " });
+    expect(outcome.ok).toBe(true);
+    expect(await store.read.get("webcasts", id)).toEqual({
+      id,
+      organization_id: ORGANIZATION_ID,
+      event_title: "Town hall",
+      description: null,
+      event_start_date_time: "2026-03-10T15:00:00.000Z",
+      duration: 60,
+      timezone: "America/Toronto",
+      language: "en",
+      state: "upcoming",
+      is_premiere: false,
+      is_test: false,
+      created_by: 7,
+      created_at: "2026-01-01T12:00:00.000Z",
+      updated_at: "2026-01-01T12:00:00.000Z",
+    });
+  });
+
+  it("needs webcasts.create in the organization", async () => {
+    const r = refusal(await run(server(), "createWebcast", webcastArgs(nextId()), { actor: organizer(7, 2) }));
+    expect(r).toMatchObject({ code: "forbidden", en: "You are not allowed to create webcasts in this organization." });
+    expect(r.fr).toContain("webdiffusions");
+  });
+
+  it("follows the organization: exists, active, webcasts and premieres enabled", async () => {
+    const missing = new MemoryServerStore();
+    expect(refusal(await run(missing, "createWebcast", webcastArgs(nextId())))).toMatchObject({ code: "not_found", en: "This organization does not exist." });
+    expect(refusal(await run(server(rules({ deactivated_at: "2026-01-01T00:00:00Z" })), "createWebcast", webcastArgs(nextId()))).en).toMatch(/deactivated/);
+    expect(refusal(await run(server(rules({ features: { allow_webcasts: false } })), "createWebcast", webcastArgs(nextId()))).en).toBe("Webcasts are not enabled for this organization.");
+    const premiere = refusal(await run(server(rules({ features: { allow_premiere_webcasts: false } })), "createWebcast", webcastArgs(nextId(), { is_premiere: true })));
+    expect(premiere).toMatchObject({ code: "forbidden", fr: "Les webdiffusions en première ne sont pas activées pour cette organisation." });
+  });
+
+  it("refuses an id already taken", async () => {
+    const store = server();
+    const row = await seed(store);
+    expect(refusal(await run(store, "createWebcast", webcastArgs(row.id))).code).toBe("conflict");
+  });
+
+  it("gives localized field errors: title, description, duration, test duration, max_duration, time zone", async () => {
+    const store = server(rules({ limits: { max_duration: 90 } }));
+    const args = { ...webcastArgs(nextId()), event_title: " ", description: "x".repeat(10_001), duration: 0, timezone: "Mars/Olympus" };
+    expect(refusal(await run(store, "createWebcast", args))).toEqual({
+      code: "validation_failed",
+      en: "Some fields of the webcast are invalid.",
+      fr: "Certains champs de la webdiffusion sont invalides.",
+      errors: {
+        event_title: ["The title is required."],
+        description: ["The description may have at most 10,000 characters."],
+        duration: ["The duration must be at least 1 minute."],
+        timezone: ["This time zone is not known."],
+      },
+    });
+    const fr = refusal(await run(store, "createWebcast", { ...webcastArgs(nextId()), event_title: "x".repeat(256), duration: 30, is_test: true }, { locale: "fr" }));
+    expect(fr.errors).toEqual({ event_title: ["Le titre peut compter au plus 255 caractères."], duration: ["Une webdiffusion test peut durer au plus 20 minutes."] });
+    expect(refusal(await run(store, "createWebcast", webcastArgs(nextId(), { duration: 91 }))).errors).toEqual({ duration: ["Maximum duration reached: a webcast may last at most 90 minutes."] });
+    expect((await run(store, "createWebcast", webcastArgs(nextId(), { duration: 20, is_test: true }))).ok).toBe(true);
+  });
+
+  it("counts max_webcasts per calendar month of the start, test webcasts apart", async () => {
+    const store = server(rules({ limits: { max_webcasts: 2 } }));
+    const march = "2026-03-05T10:00:00.000Z";
+    expect((await apply(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: march }))).ok).toBe(true);
+    expect((await apply(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: "2026-03-31T23:59:00.000Z" }))).ok).toBe(true);
+    const third = refusal(await run(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: march })));
+    expect(third).toMatchObject({ code: "limit_reached", en: "Webcast limit reached: at most 2 webcasts per month are allowed." });
+    expect((await run(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: "2026-04-01T00:00:00.000Z" }))).ok).toBe(true);
+    expect((await run(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: march, is_test: true, duration: 15 }))).ok).toBe(true);
+  });
+
+  it("refuses malformed arguments as invalid_mutation", async () => {
+    const r = refusal(await run(server(), "createWebcast", { ...webcastArgs("not-a-uuid"), state: "live" }));
+    expect(r.code).toBe("invalid_mutation");
+    expect(Object.keys(r.errors ?? {})).toEqual(expect.arrayContaining(["id"]));
+    expect(refusal(await run(server(), "dropTables", {}))).toMatchObject({ code: "invalid_mutation" });
+  });
+
+  it("skips the organization's rules on a client that does not know them; the server must know them", async () => {
+    const store = new MemoryServerStore();
+    expect((await run(store, "createWebcast", webcastArgs(nextId(), { duration: 500 }), { location: "client", withRules: false })).ok).toBe(true);
+    await expect(run(store, "createWebcast", webcastArgs(nextId()), { location: "server", withRules: false })).rejects.toThrow(/organization is required/);
+  });
+});
+
+describe("updateWebcast", () => {
+  it("patches only the given fields and bumps updated_at", async () => {
+    const store = server();
+    const row = await seed(store, { description: "Kept" });
+    const outcome = await apply(store, "updateWebcast", { id: row.id, event_title: " New title ", now: "2026-02-01T00:00:00.000Z" });
+    expect(outcome.ok).toBe(true);
+    expect(await store.read.get("webcasts", row.id)).toEqual({ ...row, event_title: "New title", updated_at: "2026-02-01T00:00:00.000Z" });
+  });
+
+  it("refuses a deleted webcast, another organization's editor, and fields that are not editable", async () => {
+    const store = server();
+    expect(refusal(await run(store, "updateWebcast", { id: nextId(), event_title: "x", now: "2026-02-01T00:00:00.000Z" }))).toMatchObject({
+      code: "not_found",
+      en: "This webcast no longer exists: it was deleted.",
+      fr: "Cette webdiffusion n'existe plus : elle a été supprimée.",
+    });
+    const row = await seed(store);
+    expect(refusal(await run(store, "updateWebcast", { id: row.id, event_title: "x", now: "2026-02-01T00:00:00.000Z" }, { actor: organizer(8, 2) })).code).toBe("forbidden");
+    expect(refusal(await run(store, "updateWebcast", { id: row.id, state: "live", now: "2026-02-01T00:00:00.000Z" })).code).toBe("invalid_mutation");
+  });
+
+  it("locks the schedule and type of an on-air webcast, not its title", async () => {
+    const store = server();
+    for (const state of ["live", "starting", "premiering"] as const) {
+      const row = await seed(store, { state });
+      const now = "2026-02-01T00:00:00.000Z";
+      expect(refusal(await run(store, "updateWebcast", { id: row.id, duration: 90, now }))).toMatchObject({ code: "locked", en: "This webcast is live: its start time, duration and type can no longer be changed." });
+      expect(refusal(await run(store, "updateWebcast", { id: row.id, event_start_date_time: "2026-03-11T15:00:00.000Z", now })).code).toBe("locked");
+      expect((await run(store, "updateWebcast", { id: row.id, duration: row.duration, event_title: "Renamed live", now })).ok).toBe(true);
+    }
+    const looping = await seed(store, { state: "pre_loop" });
+    expect((await run(store, "updateWebcast", { id: looping.id, event_start_date_time: "2026-03-10T15:10:00.000Z", now: "2026-02-01T00:00:00.000Z" })).ok).toBe(true);
+  });
+
+  it("checks durations, premieres and the monthly limit on what changes", async () => {
+    const store = server(rules({ limits: { max_webcasts: 1 }, features: { allow_premiere_webcasts: false } }));
+    const now = "2026-02-01T00:00:00.000Z";
+    const march = await seed(store);
+    const april = await seed(store, { event_start_date_time: "2026-04-10T15:00:00.000Z" });
+    expect(refusal(await run(store, "updateWebcast", { id: april.id, event_start_date_time: "2026-03-20T15:00:00.000Z", now })).code).toBe("limit_reached");
+    expect((await run(store, "updateWebcast", { id: march.id, event_start_date_time: "2026-03-20T15:00:00.000Z", now })).ok).toBe(true);
+    expect(refusal(await run(store, "updateWebcast", { id: march.id, is_test: true, now })).errors).toEqual({ duration: ["A test webcast may last at most 20 minutes."] });
+    expect(refusal(await run(store, "updateWebcast", { id: march.id, duration: 0, now })).code).toBe("validation_failed");
+    expect(refusal(await run(store, "updateWebcast", { id: march.id, is_premiere: true, now })).code).toBe("forbidden");
+  });
+});
+
+describe("deleteWebcast", () => {
+  it("deletes, and refuses a webcast already gone", async () => {
+    const store = server();
+    const row = await seed(store);
+    expect((await apply(store, "deleteWebcast", { id: row.id })).ok).toBe(true);
+    expect(await store.read.get("webcasts", row.id)).toBeUndefined();
+    expect(refusal(await run(store, "deleteWebcast", { id: row.id })).code).toBe("not_found");
+  });
+
+  it("refuses a live webcast (SPEC §4) and a user without webcasts.delete", async () => {
+    const store = server();
+    const live = await seed(store, { state: "live" });
+    expect(refusal(await run(store, "deleteWebcast", { id: live.id }))).toEqual({ code: "locked", en: "A live webcast cannot be deleted.", fr: "Une webdiffusion en direct ne peut pas être supprimée.", errors: undefined });
+    const archived = await seed(store, { state: "archived" });
+    expect(refusal(await run(store, "deleteWebcast", { id: archived.id }, { actor: editor(9) })).code).toBe("forbidden");
+    expect((await run(store, "deleteWebcast", { id: archived.id })).ok).toBe(true);
+  });
+});
+
+it("registers every webcast mutator under its own name", () => {
+  for (const [name, mutator] of Object.entries(WEBCAST_MUTATORS)) expect(mutator.name).toBe(name);
+});

@@ -1,0 +1,145 @@
+import { eq } from "drizzle-orm";
+import { errorMessage } from "../../../domain/errors/index.ts";
+import { SYNC_MESSAGES } from "../../../domain/sync/messages.ts";
+import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { MutationActor, MutationResult, PendingMutation, PushResponse } from "../../../domain/sync/types.ts";
+import { organizationSyncStub } from "../../../durable/stubs.ts";
+import { db } from "../../db/client.ts";
+import { organizations } from "../../db/schema/index.ts";
+import type { Env } from "../../env.ts";
+import type { AuthUser } from "../auth/auth-user.ts";
+import { D1ServerStore } from "./d1-server-store.ts";
+
+/**
+ * POST /api/sync/push behind the route: sends each mutation to its organization's OrganizationSync
+ * object, consecutive mutations of one organization in one call, in the order pushed.
+ *
+ * A mutation's organization is `args.organization_id`, else the organization of the row `args.id`
+ * names (in any synced table). A mutation whose organization cannot be found, or that the user
+ * does not belong to (super admins belong everywhere), is rejected with `not_found` and recorded
+ * like any rejection: the client moves on instead of retrying a push forever, and "another
+ * tenant's row" reads exactly like "no such row". Already processed ids get their stored result
+ * without a trip to the object.
+ *
+ * Caller: the route, after `requireUser`. Permissions are the mutators' business (they run with
+ * `actor`).
+ */
+export async function pushMutations(env: Env, user: AuthUser, locale: MessageLocale, mutations: readonly PendingMutation[]): Promise<PushResponse> {
+  const store = new D1ServerStore(env.DB);
+  const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
+  const pending = mutations.filter((mutation) => !recorded.has(mutation.id));
+  const rowOrganizations = await store.organizationsOfRows(pending.flatMap((mutation) => (organizationIdOf(mutation) === undefined ? (rowIdOf(mutation) ?? []) : [])));
+  const allowed = membership(env, user);
+  const actor: MutationActor = { id: user.id, is_super_admin: user.is_super_admin, permissions: user.permissions };
+
+  const results: (MutationResult | undefined)[] = [];
+  let failure: PushResponse["error"];
+  let run: { organizationId: number; indexes: number[] } | null = null;
+  const flush = async () => {
+    if (!run) return;
+    const { organizationId, indexes } = run;
+    run = null;
+    const batch = indexes.map((index) => mutations[index]).filter((mutation) => mutation !== undefined);
+    let response: PushResponse;
+    try {
+      response = await organizationSyncStub(env, organizationId).push(organizationId, actor, locale, batch);
+    } catch (error) {
+      // The object failed (reset, overload): what it applied is recorded, a retry answers it.
+      console.error("sync: push to organization failed", organizationId, error);
+      response = { results: [], error: { code: "server_error", message: SYNC_MESSAGES.server_error[locale] } };
+    }
+    indexes.forEach((index, position) => {
+      results[index] = response.results[position];
+    });
+    failure ??= response.error;
+  };
+
+  for (const [index, mutation] of mutations.entries()) {
+    const stored = recorded.get(mutation.id);
+    if (stored) {
+      results[index] = stored.status === "applied" ? { ...stored, status: "already_applied" } : stored;
+      continue;
+    }
+    let organizationId = organizationIdOf(mutation);
+    const rowId = rowIdOf(mutation);
+    if (organizationId === undefined && rowId !== undefined) {
+      organizationId = rowOrganizations.get(rowId);
+      if (organizationId === undefined && run) {
+        // Perhaps created earlier in this push: apply what is queued, then look again.
+        await flush();
+        if (failure) break;
+        organizationId = (await store.organizationsOfRows([rowId])).get(rowId);
+      }
+    }
+    if (organizationId === undefined || !(await allowed(organizationId))) {
+      results[index] = await rejectNotFound(store, user.id, mutation, locale);
+      continue;
+    }
+    if (run && run.organizationId !== organizationId) {
+      await flush();
+      if (failure) break;
+    }
+    run ??= { organizationId, indexes: [] };
+    run.indexes.push(index);
+  }
+  if (!failure) await flush();
+  return answer(mutations, results, failure);
+}
+
+/**
+ * The answers in the order sent. After a failure, only the answered prefix (the engine's
+ * contract): the client keeps the rest queued and pushes it again.
+ */
+function answer(mutations: readonly PendingMutation[], results: readonly (MutationResult | undefined)[], failure: PushResponse["error"]): PushResponse {
+  const answered: MutationResult[] = [];
+  for (const [index, mutation] of mutations.entries()) {
+    const result = results[index];
+    if (!result) break;
+    if (result.id !== mutation.id) throw new Error(`sync: answer ${result.id} for mutation ${mutation.id}`);
+    answered.push(result);
+  }
+  if (failure) return { results: answered, error: failure };
+  if (answered.length !== mutations.length) throw new Error("sync: a mutation was left unanswered");
+  return { results: answered };
+}
+
+function organizationIdOf(mutation: PendingMutation): number | undefined {
+  const value = argument(mutation, "organization_id");
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+function rowIdOf(mutation: PendingMutation): string | undefined {
+  const value = argument(mutation, "id");
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+function argument(mutation: PendingMutation, key: string): unknown {
+  const { args } = mutation;
+  return typeof args === "object" && args !== null && key in args ? Reflect.get(args, key) : undefined;
+}
+
+/** Membership decides (the mutators check permissions); a super admin may push to any existing organization. */
+function membership(env: Env, user: AuthUser): (organizationId: number) => Promise<boolean> {
+  const members = new Set(user.accounts.map((account) => account.id));
+  const exists = new Map<number, Promise<boolean>>();
+  return (organizationId) => {
+    if (members.has(organizationId)) return Promise.resolve(true);
+    if (!user.is_super_admin) return Promise.resolve(false);
+    let known = exists.get(organizationId);
+    if (!known) {
+      known = db(env.DB)
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .then((rows) => rows.length > 0);
+      exists.set(organizationId, known);
+    }
+    return known;
+  };
+}
+
+async function rejectNotFound(store: D1ServerStore, userId: number, mutation: PendingMutation, locale: MessageLocale): Promise<MutationResult> {
+  const result = { id: mutation.id, status: "rejected", error: { code: "not_found", message: errorMessage("not_found", locale) } } as const;
+  await store.commit({ userId, name: mutation.name, writes: [], result });
+  return result;
+}

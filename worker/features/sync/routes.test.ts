@@ -1,0 +1,205 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { MutationResult, PendingMutation, PullResponse, PushResponse } from "../../../domain/sync/types.ts";
+import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
+import { changeLog, newOrganization } from "./testing.ts";
+import { createWebcast, deleteWebcast } from "./test-mutations.ts";
+
+beforeAll(seedDemo);
+
+async function push(client: TestClient, mutations: PendingMutation[]): Promise<MutationResult[]> {
+  const response = await client.post("/api/sync/push", { mutations });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json<PushResponse>()).results;
+}
+
+async function pull(client: TestClient, cursor?: number): Promise<PullResponse> {
+  const response = await client.get(`/api/sync/pull${cursor === undefined ? "" : `?cursor=${cursor}`}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json<PullResponse>();
+}
+
+/** max_webcasts per month for the organization (every test webcast starts in September 2026). */
+async function limitWebcasts(organizationId: number, max: number): Promise<void> {
+  await env.DB.prepare("UPDATE organizations SET limits = ? WHERE id = ?").bind(JSON.stringify({ max_webcasts: max }), organizationId).run();
+}
+
+async function webcastExists(id: string): Promise<boolean> {
+  return (await env.DB.prepare("SELECT id FROM webcasts WHERE id = ?").bind(id).first()) !== null;
+}
+
+describe("POST /api/sync/push", () => {
+  it("applies a mutation once: the row and its change-log entry are written, a retry is already_applied", async () => {
+    const organizationId = await newOrganization(1);
+    const organizer = await clientFor("organizer@demo.test");
+    const create = createWebcast(organizationId);
+
+    const [first] = await push(organizer, [create]);
+    expect(first).toEqual({ id: create.id, status: "applied", cursor: expect.any(Number) });
+    const webcastId = webcastIdOf(create);
+    expect(await webcastExists(webcastId)).toBe(true);
+    const log = await changeLog(webcastId);
+    expect(log).toEqual([{ seq: first?.status === "applied" ? first.cursor : -1, organization_id: organizationId, op: "put" }]);
+
+    expect(await push(organizer, [create])).toEqual([{ id: create.id, status: "already_applied", cursor: log[0]?.seq }]);
+    expect(await changeLog(webcastId)).toEqual(log);
+  });
+
+  it("records a rejection, so a retry gets the same answer even after the reason went away", async () => {
+    const organizationId = await newOrganization(1);
+    await limitWebcasts(organizationId, 1);
+    const organizer = await clientFor("organizer@demo.test");
+    const first = createWebcast(organizationId);
+    const second = createWebcast(organizationId);
+    const [applied, rejected] = await push(organizer, [first, second]);
+    expect(applied?.status).toBe("applied");
+    expect(rejected).toEqual({ id: second.id, status: "rejected", error: { code: "limit_reached", message: expect.stringContaining("1") } });
+
+    // Room again for one webcast; the recorded refusal still answers as it did, and writes nothing.
+    expect((await push(organizer, [deleteWebcast(webcastIdOf(first))]))[0]?.status).toBe("applied");
+    expect(await push(organizer, [second])).toEqual([rejected]);
+    expect(await webcastExists(webcastIdOf(second))).toBe(false);
+
+    // Rules of the mutators: a viewer may not create; a row that is gone cannot be deleted.
+    const viewer = await clientFor("viewer@demo.test");
+    expect((await push(viewer, [createWebcast(organizationId)]))[0]).toMatchObject({ status: "rejected", error: { code: "forbidden" } });
+    expect((await push(organizer, [deleteWebcast(webcastIdOf(first))]))[0]).toMatchObject({ status: "rejected", error: { code: "not_found" } });
+  });
+
+  it("answers in the order sent across organizations, and finds rows created earlier in the same push", async () => {
+    const [a, b] = [await newOrganization(1), await newOrganization(1)];
+    const owner = await clientFor("owner@demo.test");
+    const inA = createWebcast(a);
+    const inB = createWebcast(b);
+    const removeA = deleteWebcast(webcastIdOf(inA));
+    const mutations = [inA, inB, removeA, createWebcast(a)];
+    const results = await push(owner, mutations);
+    expect(results.map((result) => [result.id, result.status])).toEqual(mutations.map((mutation) => [mutation.id, "applied"]));
+    expect(await webcastExists(webcastIdOf(inA))).toBe(false);
+    expect(await webcastExists(webcastIdOf(inB))).toBe(true);
+  });
+
+  it("takes a full batch of 100 mutations", async () => {
+    const organizationId = await newOrganization(1);
+    const owner = await clientFor("owner@demo.test");
+    const mutations = Array.from({ length: 100 }, () => createWebcast(organizationId));
+    const results = await push(owner, mutations);
+    expect(results.filter((result) => result.status === "applied")).toHaveLength(100);
+    expect((await push(owner, mutations)).every((result) => result.status === "already_applied")).toBe(true);
+  });
+
+  it("keeps tenants apart: another organization's data is not_found, recorded, and left untouched", async () => {
+    const organizationId = await newOrganization(1);
+    const organizer = await clientFor("organizer@demo.test");
+    const create = createWebcast(organizationId);
+    await push(organizer, [create]);
+
+    const other = await clientFor("owner@other.test");
+    const intruders = [createWebcast(organizationId), deleteWebcast(webcastIdOf(create)), createWebcast(987_654)];
+    const results = await push(other, intruders);
+    expect(results).toEqual(intruders.map((mutation) => ({ id: mutation.id, status: "rejected", error: { code: "not_found", message: "This page or resource does not exist." } })));
+    expect(await webcastExists(webcastIdOf(create))).toBe(true);
+    expect(await webcastExists(webcastIdOf(intruders[0] ?? create))).toBe(false);
+    expect(await push(other, intruders)).toEqual(results);
+
+    // A super admin belongs everywhere, but not to organizations that do not exist.
+    const superAdmin = await clientFor("superadmin@demo.test");
+    const [ghost, real] = await push(superAdmin, [createWebcast(987_654), createWebcast(organizationId)]);
+    expect(ghost).toMatchObject({ status: "rejected", error: { code: "not_found" } });
+    expect(real).toMatchObject({ status: "applied" });
+  });
+
+  it("stops at a storage failure: answers the mutations before it plus an error, records nothing of it", async () => {
+    const [a, b] = [await newOrganization(1), await newOrganization(1)];
+    const owner = await clientFor("owner@demo.test");
+    const taken = createWebcast(a);
+    await push(owner, [taken]);
+    // A client-made id that already exists in another organization: the commit fails as a whole.
+    const mutations = [createWebcast(b), createWebcast(b, { id: webcastIdOf(taken) }), createWebcast(b)];
+    const response = await owner.post("/api/sync/push", { mutations });
+    expect(response.status).toBe(200);
+    const body = await response.json<PushResponse>();
+    expect(body).toEqual({ results: [{ id: mutations[0]?.id, status: "applied", cursor: expect.any(Number) }], error: { code: "server_error", message: expect.any(String) } });
+    expect(await webcastExists(webcastIdOf(mutations[2] ?? taken))).toBe(false);
+    const row = await env.DB.prepare("SELECT organization_id FROM webcasts WHERE id = ?").bind(webcastIdOf(taken)).first<number>("organization_id");
+    expect(row).toBe(a);
+    const retry = await (await owner.post("/api/sync/push", { mutations })).json<PushResponse>();
+    expect(retry.results.map((result) => result.status)).toEqual(["already_applied"]);
+    expect(retry.error?.code).toBe("server_error");
+  });
+
+  it("refuses a malformed push with 422 and a signed-out one with 401", async () => {
+    const organizer = await clientFor("organizer@demo.test");
+    const valid = createWebcast(1);
+    const invalid = async (mutations: unknown) => (await organizer.post("/api/sync/push", { mutations })).status;
+    expect(await invalid([{ ...valid, id: crypto.randomUUID() }])).toBe(422); // UUIDv4
+    expect(await invalid([{ ...valid, client_time: "yesterday" }])).toBe(422);
+    expect(await invalid([valid, valid])).toBe(422);
+    expect(await invalid(Array.from({ length: 101 }, () => createWebcast(1)))).toBe(422);
+    expect(await invalid("all")).toBe(422);
+    expect((await new TestClient().post("/api/sync/push", { mutations: [] })).status).toBe(401);
+    expect((await new TestClient().post("/api/sync/push", { mutations: "all" })).status).toBe(401);
+  });
+
+  it("runs an organization's concurrent pushes one at a time, so a limit holds", async () => {
+    const organizationId = await newOrganization(1);
+    const clients = await Promise.all(["organizer@demo.test", "admin@demo.test", "owner@demo.test"].map((email) => clientFor(email)));
+    const limit = 2;
+    await limitWebcasts(organizationId, limit);
+    const batches = clients.map(() => [createWebcast(organizationId)]);
+    const results = (await Promise.all(clients.map((client, index) => push(client, batches[index] ?? [])))).flat();
+    expect(results.filter((result) => result.status === "applied")).toHaveLength(limit);
+    expect(results.filter((result) => result.status === "rejected")).toHaveLength(clients.length - limit);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM webcasts WHERE organization_id = ?").bind(organizationId).first<number>("n");
+    expect(count).toBe(limit);
+  });
+});
+
+describe("GET /api/sync/pull", () => {
+  it("gives a snapshot from 0, then only newer changes with deletions as del, only of the user's organizations", async () => {
+    const organizationId = await newOrganization(1);
+    const organizer = await clientFor("organizer@demo.test");
+    const [kept, removed] = [createWebcast(organizationId), createWebcast(organizationId)];
+    await push(organizer, [kept, removed]);
+
+    const snapshot = await pull(organizer);
+    expect(snapshot.reset).toBe(true);
+    expect(snapshot.more).toBe(false);
+    const ids = snapshot.changes.map((change) => change.id);
+    expect(ids).toEqual(expect.arrayContaining([webcastIdOf(kept), webcastIdOf(removed)]));
+    expect(snapshot.changes.find((change) => change.id === webcastIdOf(kept))).toMatchObject({ table: "webcasts", op: "put", row: { organization_id: organizationId } });
+
+    const later = createWebcast(organizationId);
+    await push(organizer, [deleteWebcast(webcastIdOf(removed)), later]);
+    const delta = await pull(organizer, snapshot.cursor);
+    expect(delta.reset).toBe(false);
+    expect(delta.changes).toEqual([
+      { table: "webcasts", id: webcastIdOf(removed), op: "del" },
+      { table: "webcasts", id: webcastIdOf(later), op: "put", row: expect.objectContaining({ id: webcastIdOf(later) }) },
+    ]);
+    expect(delta.cursor).toBeGreaterThan(snapshot.cursor);
+    expect(await pull(organizer, delta.cursor)).toEqual({ cursor: delta.cursor, changes: [], more: false, reset: false });
+
+    // The other tenant never sees these rows, from 0 or from any cursor.
+    const other = await clientFor("owner@other.test");
+    const theirs = [...(await pull(other)).changes, ...(await pull(other, snapshot.cursor - 10)).changes];
+    const mine = new Set([webcastIdOf(kept), webcastIdOf(removed), webcastIdOf(later)]);
+    expect(theirs.filter((change) => mine.has(change.id))).toEqual([]);
+  });
+
+  it("needs a session and a valid cursor", async () => {
+    expect((await new TestClient().get("/api/sync/pull?cursor=0")).status).toBe(401);
+    expect((await new TestClient().get("/api/sync/pull?cursor=-1")).status).toBe(401);
+    const organizer = await clientFor("organizer@demo.test");
+    expect((await organizer.get("/api/sync/pull?cursor=-1")).status).toBe(422);
+    expect((await organizer.get("/api/sync/pull?cursor=abc")).status).toBe(422);
+  });
+});
+
+function webcastIdOf(mutation: PendingMutation): string {
+  const { args } = mutation;
+  const id = typeof args === "object" && args !== null && "id" in args ? args.id : undefined;
+  if (typeof id !== "string") throw new Error("not a webcast mutation");
+  return id;
+}
