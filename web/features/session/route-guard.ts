@@ -1,6 +1,7 @@
 import { type ParsedLocation, type StaticDataRouteOption, redirect } from "@tanstack/react-router";
 import { LOGIN_PATH, guardDecision, isPublicPath, normalizePath, REDIRECT_PARAM } from "../../../domain/navigation/guard.ts";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
+import { autoInstallSessionSync } from "../../local/session-sync.ts";
 import { ensureSessionUser } from "./api.ts";
 import { isLoggedInFlagSet } from "./logged-in-flag.ts";
 import { session } from "./store.ts";
@@ -45,6 +46,8 @@ export async function guardRoute({
   location: Pick<ParsedLocation, "pathname" | "href" | "search">;
   matches: readonly GuardMatch[];
 }): Promise<void> {
+  // Local-first sync follows the session from the first navigation on (idempotent).
+  autoInstallSessionSync();
   const path = normalizePath(location.pathname);
   // The catch-all (unknown paths → /errors/404) is not public: the signed-out sign in first, and a
   // user without accounts is sent home from any other path, known or not (SPEC §2).

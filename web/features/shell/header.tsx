@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { LanguageSwitcher } from "../../i18n/language-switcher.tsx";
 import { ThemeToggle } from "../../ui/theme-toggle.tsx";
 import { OfflineIndicator } from "../pwa/offline-indicator.tsx";
+import { SyncIndicator } from "../sync/sync-indicator.tsx";
 import { APP_NAME } from "./use-document-title.ts";
 import { UserMenu } from "./user-menu.tsx";
 
@@ -33,6 +34,7 @@ export function Header({ navId, menuOpen, onToggleMenu }: HeaderProps) {
       </Link>
       <div className="app-header__tools">
         <OfflineIndicator />
+        <SyncIndicator />
         <LanguageSwitcher />
         <ThemeToggle />
         <UserMenu />

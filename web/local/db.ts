@@ -1,0 +1,74 @@
+import { Dexie, type Table } from "dexie";
+import type { OutboxEntry, RejectedMutation } from "../../domain/sync/replica-store.ts";
+import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
+
+/** A queued mutation as stored: `seq` (auto-increment) is the outbox order (UUIDv7s of one millisecond are not ordered). */
+export interface StoredOutboxEntry extends OutboxEntry {
+  seq?: number;
+}
+
+/** A refused mutation as stored: `seq` keeps them oldest first; `mutation_id` is the key the UI discards by. */
+export interface StoredRejected extends RejectedMutation {
+  seq?: number;
+  mutation_id: string;
+}
+
+/** Small key-value facts about the replica. */
+export type MetaRecord = { key: "cursor"; value: number } | { key: "last_synced_at"; value: string };
+
+/** The database name of one user: data is scoped per user (another account on this browser never sees it). */
+export function localDatabaseName(userId: number): string {
+  return `igo-${userId}`;
+}
+
+/**
+ * THE Dexie database of the app (docs/sync.md "Dexie adapter"), one per signed-in user
+ * (`igo-<userId>`). Every schema version is declared here, in order; a new synced table adds
+ * `base_<table>` and `view_<table>` in a new version.
+ *
+ * - `base_*`: server rows as last pulled; `view_*`: what screens show (base + pending mutations).
+ * - `outbox`: queued mutations, ordered by the auto-increment `seq`, unique by `id`.
+ * - `rejected`: mutations the server refused, with their (server-localized) message.
+ * - `meta`: the pull cursor and the last successful sync time.
+ */
+export class LocalDatabase extends Dexie {
+  base_webcasts!: Table<SyncRow<"webcasts">, string>;
+  view_webcasts!: Table<SyncRow<"webcasts">, string>;
+  outbox!: Table<StoredOutboxEntry, number>;
+  rejected!: Table<StoredRejected, number>;
+  meta!: Table<MetaRecord, MetaRecord["key"]>;
+
+  constructor(readonly userId: number) {
+    super(localDatabaseName(userId));
+    this.version(1).stores({
+      base_webcasts: "id, organization_id",
+      view_webcasts: "id, organization_id",
+      outbox: "++seq, &id",
+      rejected: "++seq, &mutation_id",
+      meta: "key",
+    });
+  }
+
+  /** The base or view table of a synced table. */
+  rows<T extends SyncTable>(which: "base" | "view", table: T): Table<SyncRow<T>, string> {
+    const tables: { [K in SyncTable]: { base: Table<SyncRow<K>, string>; view: Table<SyncRow<K>, string> } } = {
+      webcasts: { base: this.base_webcasts, view: this.view_webcasts },
+    };
+    return tables[table][which];
+  }
+
+  /** Every table (a transaction over "everything"). */
+  allTables(): Table[] {
+    return [this.base_webcasts, this.view_webcasts, this.outbox, this.rejected, this.meta];
+  }
+
+  /** Pairs of base/view tables of every synced table. */
+  rowTables(): { base: Table<SyncRow, string>; view: Table<SyncRow, string> }[] {
+    return [{ base: this.base_webcasts, view: this.view_webcasts }];
+  }
+}
+
+/** Deletes a user's database (sign-out). Waits for open connections to close. */
+export function deleteLocalDatabase(userId: number): Promise<void> {
+  return Dexie.delete(localDatabaseName(userId));
+}

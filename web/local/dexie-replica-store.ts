@@ -1,0 +1,108 @@
+import type { OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "../../domain/sync/replica-store.ts";
+import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
+import type { LocalDatabase, StoredOutboxEntry, StoredRejected } from "./db.ts";
+
+const toEntry = ({ seq: _seq, ...entry }: StoredOutboxEntry): OutboxEntry => entry;
+const toRejected = ({ seq: _seq, mutation_id: _id, ...rejected }: StoredRejected): RejectedMutation => rejected;
+
+/**
+ * The `ReplicaStore` port on the user's Dexie database. `transaction` is one Dexie read-write
+ * transaction over every table: atomic (a throw aborts it) and serialized by IndexedDB. Inside it
+ * the engine may only await IndexedDB work (and plain promises), never the network or a timer, or
+ * IndexedDB commits the transaction early.
+ */
+export class DexieReplicaStore implements ReplicaStore {
+  constructor(readonly db: LocalDatabase) {}
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    // A native async scope on purpose: Dexie recognizes it and keeps the transaction's zone across
+    // the native awaits inside `fn` (the engine passes plain arrows returning promises too).
+    return this.db.transaction("rw", this.db.allTables(), async () => await fn());
+  }
+
+  private rows(which: "base" | "view"): ReplicaRows {
+    return {
+      get: <T extends SyncTable>(table: T, id: string): Promise<SyncRow<T> | undefined> => this.db.rows(which, table).get(id),
+      list: <T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]> =>
+        this.db.rows(which, table).where("organization_id").equals(organizationId).toArray(),
+      put: async <T extends SyncTable>(table: T, row: SyncRow<T>): Promise<void> => {
+        await this.db.rows(which, table).put(row);
+      },
+      delete: (table: SyncTable, id: string): Promise<void> => this.db.rows(which, table).delete(id),
+    };
+  }
+
+  private readonly baseRows = this.rows("base");
+  private readonly viewRows = this.rows("view");
+
+  readonly base: ReplicaStore["base"] = {
+    get: (table, id) => this.baseRows.get(table, id),
+    list: (table, organizationId) => this.baseRows.list(table, organizationId),
+    put: (table, row) => this.baseRows.put(table, row),
+    delete: (table, id) => this.baseRows.delete(table, id),
+    clear: async () => {
+      for (const { base } of this.db.rowTables()) await base.clear();
+    },
+  };
+
+  readonly view: ReplicaStore["view"] = {
+    get: (table, id) => this.viewRows.get(table, id),
+    list: (table, organizationId) => this.viewRows.list(table, organizationId),
+    put: (table, row) => this.viewRows.put(table, row),
+    delete: (table, id) => this.viewRows.delete(table, id),
+    resetToBase: async (keys?: readonly RowKey[]) => {
+      if (!keys) {
+        for (const { base, view } of this.db.rowTables()) {
+          await view.clear();
+          await view.bulkPut(await base.toArray());
+        }
+        return;
+      }
+      for (const { table, id } of keys) {
+        const row = await this.db.rows("base", table).get(id);
+        if (row === undefined) await this.db.rows("view", table).delete(id);
+        else await this.db.rows("view", table).put(row);
+      }
+    },
+  };
+
+  readonly outbox: ReplicaStore["outbox"] = {
+    list: async () => (await this.db.outbox.orderBy("seq").toArray()).map(toEntry),
+    add: async (entry) => {
+      await this.db.outbox.add(toEntry(entry));
+    },
+    update: async (entry) => {
+      // Keeps the entry's place (its seq).
+      await this.db.outbox.where("id").equals(entry.id).modify((stored) => {
+        stored.cursor = entry.cursor;
+        stored.touched = entry.touched;
+        stored.name = entry.name;
+        stored.args = entry.args;
+        stored.client_time = entry.client_time;
+      });
+    },
+    remove: async (ids) => {
+      if (ids.length > 0) await this.db.outbox.where("id").anyOf([...ids]).delete();
+    },
+  };
+
+  readonly rejected: ReplicaStore["rejected"] = {
+    list: async () => (await this.db.rejected.orderBy("seq").toArray()).map(toRejected),
+    add: async (rejected) => {
+      await this.db.rejected.where("mutation_id").equals(rejected.mutation.id).delete();
+      await this.db.rejected.add({ ...rejected, mutation_id: rejected.mutation.id });
+    },
+    remove: async (mutationId) => {
+      await this.db.rejected.where("mutation_id").equals(mutationId).delete();
+    },
+  };
+
+  async getCursor(): Promise<number> {
+    const record = await this.db.meta.get("cursor");
+    return record?.key === "cursor" ? record.value : 0;
+  }
+
+  async setCursor(cursor: number): Promise<void> {
+    await this.db.meta.put({ key: "cursor", value: cursor });
+  }
+}

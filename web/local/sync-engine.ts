@@ -1,0 +1,346 @@
+import type { z } from "zod";
+import type { ProfileUser } from "../../domain/auth/profile-user.ts";
+import type { MessageLocale } from "../../domain/i18n/locales.ts";
+import { type PullFetcher, type PushSender, Replica } from "../../domain/sync/replica.ts";
+import type { RejectedMutation } from "../../domain/sync/replica-store.ts";
+import type { PendingMutation, PullResponse, PushResponse } from "../../domain/sync/types.ts";
+import { WEBCAST_MUTATORS } from "../../domain/webcasts/mutators.ts";
+import { api } from "../api/client.ts";
+import { ApiRequestError, handleApiError, unwrap } from "../api/errors.ts";
+import { currentLocale } from "../i18n/i18n.ts";
+import { LocalDatabase } from "./db.ts";
+import { DexieReplicaStore } from "./dexie-replica-store.ts";
+import { resetSyncState, syncState } from "./sync-state.ts";
+
+export { syncState } from "./sync-state.ts";
+
+/** Every mutator the browser may run (more features add theirs here). */
+export const CLIENT_MUTATORS = WEBCAST_MUTATORS;
+export type ClientMutators = typeof CLIENT_MUTATORS;
+
+/** Callbacks of one poke socket. */
+export interface PokeHandlers {
+  open(): void;
+  message(data: unknown): void;
+  close(): void;
+}
+
+/** Opens the poke websocket at `url`; returns how to close it (null when the browser has no WebSocket). */
+export type PokeSocketOpener = (url: string, handlers: PokeHandlers) => { close(): void } | null;
+
+export interface SyncEngineOptions {
+  user: ProfileUser;
+  /** The user's database (tests pass one); default `new LocalDatabase(user.id)`. */
+  db?: LocalDatabase;
+  /** Periodic sync while online (default 30 s). */
+  intervalMs?: number;
+  /** First retry delay after a failure, doubled each time (default 1 s) up to `retryMaxMs` (default 60 s). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Delay between a poke and its pull, to merge bursts (default 200 ms). */
+  pokeDelayMs?: number;
+  openSocket?: PokeSocketOpener;
+  clock?: () => string;
+}
+
+const browserSocket: PokeSocketOpener = (url, handlers) => {
+  if (typeof WebSocket !== "function") return null;
+  const socket = new WebSocket(url);
+  socket.onopen = () => handlers.open();
+  socket.onmessage = (event) => handlers.message(event.data);
+  socket.onclose = () => handlers.close();
+  return { close: () => socket.close() };
+};
+
+function pokeUrl(organizationId: number): string {
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${protocol}//${location.host}/api/sync/poke?organization=${organizationId}`;
+}
+
+/** A poke frame's cursor (`{"type":"poke","cursor":N}`); null for anything else (still a reason to pull). */
+function pokeCursor(data: unknown): number | null {
+  if (typeof data !== "string") return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== "object" || value === null || !("cursor" in value)) return null;
+    return typeof value.cursor === "number" ? value.cursor : null;
+  } catch {
+    return null;
+  }
+}
+
+const messageLocale = (): MessageLocale => (currentLocale() === "fr" ? "fr" : "en");
+const isOnline = () => navigator.onLine;
+
+/**
+ * The sync loop of one signed-in user (docs/sync.md "Client"): a `Replica` over the user's Dexie
+ * database, driven by triggers — after each mutation, on `online`, on a poke, on window focus and
+ * every 30 s while online. A cycle pushes the outbox then pulls; failures (network, 5xx, any
+ * refusal of the request itself) retry with exponential backoff; a 401 stops the engine and lets
+ * the global handler sign out. Its state is mirrored in the valtio `syncState`.
+ *
+ * Organization rules: the Replica gets no `organization` lookup. GET /api/profile accounts carry
+ * no limits or features, so the browser cannot know them; mutators then skip those checks here
+ * and the server judges them (a refusal lands in the rejected list). This also keeps the lookup
+ * from ever awaiting the network inside a Dexie transaction.
+ */
+export class SyncEngine {
+  readonly userId: number;
+  readonly db: LocalDatabase;
+  private readonly replica: Replica<ClientMutators>;
+  private readonly intervalMs: number;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+  private readonly pokeDelayMs: number;
+  private readonly openSocket: PokeSocketOpener;
+  private readonly clock: () => string;
+  private readonly organizationIds: number[];
+
+  private started = false;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private cursor = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pokeTimer: ReturnType<typeof setTimeout> | undefined;
+  private interval: ReturnType<typeof setInterval> | undefined;
+  private readonly sockets = new Map<number, { close(): void } | null>();
+  private readonly socketRetries = new Map<number, { attempts: number; timer?: ReturnType<typeof setTimeout> }>();
+
+  constructor(options: SyncEngineOptions) {
+    this.userId = options.user.id;
+    this.db = options.db ?? new LocalDatabase(options.user.id);
+    this.intervalMs = options.intervalMs ?? 30_000;
+    this.retryBaseMs = options.retryBaseMs ?? 1_000;
+    this.retryMaxMs = options.retryMaxMs ?? 60_000;
+    this.pokeDelayMs = options.pokeDelayMs ?? 200;
+    this.openSocket = options.openSocket ?? browserSocket;
+    this.clock = options.clock ?? (() => new Date().toISOString());
+    // A super admin syncs every organization but belongs to few: their pulls run on the other triggers.
+    this.organizationIds = options.user.accounts.map((account) => account.id);
+    this.replica = new Replica({
+      store: new DexieReplicaStore(this.db),
+      registry: CLIENT_MUTATORS,
+      actor: { id: options.user.id, is_super_admin: options.user.is_super_admin, permissions: options.user.permissions },
+      locale: messageLocale(),
+      clock: this.clock,
+    });
+  }
+
+  /** Attaches the triggers, opens the poke sockets and runs a first sync. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    resetSyncState();
+    syncState.status = isOnline() ? "idle" : "offline";
+    window.addEventListener("online", this.onOnline);
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("focus", this.onFocus);
+    this.interval = setInterval(() => {
+      if (isOnline()) this.requestSync();
+    }, this.intervalMs);
+    if (isOnline()) this.openSockets();
+    void this.refresh();
+    this.requestSync();
+  }
+
+  /** Detaches everything and closes the database (the caller may then delete it). */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("offline", this.onOffline);
+    window.removeEventListener("focus", this.onFocus);
+    clearInterval(this.interval);
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.pokeTimer);
+    this.closeSockets();
+    await this.running?.catch(() => undefined);
+    this.db.close();
+    resetSyncState();
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * Applies a mutation locally (the view changes at once) and queues it; a sync follows. A
+   * refusal the browser can judge throws `MutationRejected` and queues nothing.
+   */
+  async mutate<N extends keyof ClientMutators & string>(name: N, args: z.input<ClientMutators[N]["args"]>): Promise<PendingMutation> {
+    const mutation = await this.replica.mutate(name, args);
+    await this.refresh();
+    this.requestSync();
+    return mutation;
+  }
+
+  /** The server's refusals, oldest first. */
+  rejected(): Promise<RejectedMutation[]> {
+    return this.replica.rejected();
+  }
+
+  /** Drops a refused mutation (its local edit is already gone from the view). */
+  async discardRejected(mutationId: string): Promise<void> {
+    await this.replica.discardRejected(mutationId);
+    await this.refresh();
+  }
+
+  /** Asks for a sync now (coalesced with one already running); does nothing offline. */
+  requestSync(): void {
+    if (this.stopped || !this.started) return;
+    if (!isOnline()) {
+      syncState.status = "offline";
+      return;
+    }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.running = this.cycle().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.requestSync();
+      }
+    });
+  }
+
+  /** Resolves once no sync runs nor is asked for (tests). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async cycle(): Promise<void> {
+    syncState.status = "syncing";
+    try {
+      const pushed = await this.replica.push(this.send);
+      if (pushed.status === "failed") throw pushed.error;
+      if (pushed.status === "stopped") throw new Error(pushed.error?.message ?? "push stopped");
+      const pulled = await this.replica.pull(this.fetchPage);
+      this.cursor = pulled.cursor;
+      if (this.stopped) return;
+      await this.db.meta.put({ key: "last_synced_at", value: this.clock() });
+      this.failures = 0;
+      syncState.status = isOnline() ? "idle" : "offline";
+    } catch (error) {
+      if (this.stopped) return;
+      if (error instanceof ApiRequestError && error.status === 401) {
+        // The global handler signed out (session-sync then stops the engine); stop anyway.
+        void this.stop();
+        return;
+      }
+      syncState.status = isOnline() ? "error" : "offline";
+      this.scheduleRetry();
+    } finally {
+      if (!this.stopped) await this.refresh();
+    }
+  }
+
+  private scheduleRetry(): void {
+    const delay = Math.min(this.retryBaseMs * 2 ** this.failures, this.retryMaxMs);
+    this.failures++;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.requestSync(), delay);
+  }
+
+  /** Reads pending/rejected counts and the last sync time into `syncState`. */
+  private async refresh(): Promise<void> {
+    try {
+      const { pending, rejected, last } = await this.db.transaction("r", [this.db.outbox, this.db.rejected, this.db.meta], async () => ({
+        pending: await this.db.outbox.count(),
+        rejected: await this.db.rejected.count(),
+        last: await this.db.meta.get("last_synced_at"),
+      }));
+      if (this.stopped) return;
+      syncState.pending = pending;
+      syncState.rejected = rejected;
+      syncState.lastSyncedAt = last?.key === "last_synced_at" ? last.value : null;
+    } catch {
+      // The database closed (stopped meanwhile): nothing to show.
+    }
+  }
+
+  /** A 401 goes to the global handler (sign out); anything else is the engine's to retry. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) handleApiError(error);
+      throw error;
+    }
+  }
+
+  private readonly send: PushSender = (mutations) =>
+    this.call(async (): Promise<PushResponse> => {
+      const { results, error } = await unwrap(api.api.sync.push.$post({ json: { mutations } }), { global: false });
+      return error ? { results, error } : { results };
+    });
+
+  private readonly fetchPage: PullFetcher = (cursor) =>
+    this.call(async (): Promise<PullResponse> => unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor) } }), { global: false }));
+
+  private readonly onOnline = () => {
+    this.openSockets();
+    this.requestSync();
+  };
+
+  private readonly onOffline = () => {
+    syncState.status = "offline";
+    this.closeSockets();
+  };
+
+  private readonly onFocus = () => this.requestSync();
+
+  private onPoke(data: unknown): void {
+    const cursor = pokeCursor(data);
+    if (cursor !== null && cursor <= this.cursor) return;
+    clearTimeout(this.pokeTimer);
+    this.pokeTimer = setTimeout(() => this.requestSync(), this.pokeDelayMs);
+  }
+
+  private openSockets(): void {
+    for (const id of this.organizationIds) this.connect(id);
+  }
+
+  private connect(organizationId: number): void {
+    if (this.stopped || !isOnline() || this.sockets.get(organizationId)) return;
+    const retry = this.socketRetries.get(organizationId) ?? { attempts: 0 };
+    this.socketRetries.set(organizationId, retry);
+    clearTimeout(retry.timer);
+    let socket: { close(): void } | null = null;
+    try {
+      socket = this.openSocket(pokeUrl(organizationId), {
+        open: () => {
+          retry.attempts = 0;
+          // Pokes may have been missed while disconnected.
+          this.requestSync();
+        },
+        message: (data) => this.onPoke(data),
+        close: () => {
+          if (this.sockets.get(organizationId) !== socket) return;
+          this.sockets.delete(organizationId);
+          if (this.stopped || !isOnline()) return;
+          const delay = Math.min(1_000 * 2 ** retry.attempts, 30_000);
+          retry.attempts++;
+          retry.timer = setTimeout(() => this.connect(organizationId), delay);
+        },
+      });
+    } catch {
+      socket = null;
+    }
+    this.sockets.set(organizationId, socket);
+  }
+
+  private closeSockets(): void {
+    for (const [id, socket] of [...this.sockets]) {
+      this.sockets.delete(id);
+      socket?.close();
+    }
+    for (const retry of this.socketRetries.values()) clearTimeout(retry.timer);
+    this.socketRetries.clear();
+  }
+}
