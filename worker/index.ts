@@ -1,9 +1,16 @@
 import app from "./app.ts";
 import type { Env } from "./env.ts";
+import { purgeExpired } from "./features/maintenance/purge.ts";
 
 export { OrganizationSync } from "../durable/organization-sync/organization-sync.ts";
 export { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
 
 export default {
   fetch: app.fetch,
+  /** The daily cron of wrangler.toml: housekeeping only. */
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      purgeExpired(env.DB, new Date(controller.scheduledTime)).then((removed) => console.log("purge", JSON.stringify(removed))),
+    );
+  },
 } satisfies ExportedHandler<Env>;
