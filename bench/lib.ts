@@ -1,5 +1,5 @@
 // Shared helpers for benchmarks (bench/*.bench.ts, run by `npm run bench` through bench/run.mjs).
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, platform, tmpdir, totalmem } from "node:os";
@@ -88,9 +88,19 @@ export interface LocalServer {
  * until GET /api/health answers. Any HTTP status means ready: D1 migrations are not applied in a
  * fresh state dir, so health may say 503. The server runs in its own process group; stop() ends it.
  */
-export async function startLocalServer(): Promise<LocalServer> {
+export async function startLocalServer(options: { migrateAndSeed?: boolean } = {}): Promise<LocalServer> {
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), "igo-bench-"));
+  const localEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", DO_NOT_TRACK: "1", CI: "1" };
+  if (options.migrateAndSeed) {
+    // The same command `npm start` uses, on this bench's own state dir.
+    const migrate = spawnSync(join(rootDir, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+      cwd: rootDir,
+      env: localEnv,
+      encoding: "utf8",
+    });
+    if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  }
   const child = spawn(join(rootDir, "node_modules/.bin/vite"), ["dev", "--port", String(port), "--strictPort"], {
     cwd: rootDir,
     detached: true, // own process group, so stop() also ends workerd
@@ -130,6 +140,13 @@ export async function startLocalServer(): Promise<LocalServer> {
   } catch (error) {
     await stop();
     throw error;
+  }
+  if (options.migrateAndSeed) {
+    const seed = await fetch(`${baseUrl}/api/dev/seed`, { method: "POST" });
+    if (!seed.ok) {
+      await stop();
+      throw new Error(`seeding failed: HTTP ${seed.status}`);
+    }
   }
   return { baseUrl, wsUrl: `ws://localhost:${port}`, stop };
 }
