@@ -3,6 +3,7 @@ import type { MessageLocale } from "../i18n/locales.ts";
 import { SSO_MODES, type SsoMode } from "../organizations/organization.ts";
 import type { Validated } from "../validation/parse.ts";
 import { SSO_MESSAGES } from "./messages.ts";
+import { isLoopbackHost } from "../http/loopback.ts";
 
 export { SSO_MODES, type SsoMode };
 
@@ -37,8 +38,6 @@ export function isDomainName(value: string): boolean {
   return DOMAIN_PATTERN.test(value);
 }
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /** https, or plain http for a provider on this machine (local development and tests). No query or fragment. */
 export function isIssuerUrl(value: string): boolean {
   let url: URL;
@@ -48,7 +47,7 @@ export function isIssuerUrl(value: string): boolean {
     return false;
   }
   if (url.search || url.hash || url.username || url.password) return false;
-  return url.protocol === "https:" || (url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname));
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
 }
 
 /** The e-mail's domain, lower-cased ("" when there is none). */

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/api-error.ts";
 import { hmac, randomToken, safeEqual } from "./tokens.ts";
+import { isLoopbackUrl } from "../../domain/http/loopback.ts";
 
 /**
  * Sanctum-style CSRF (SPEC §7): GET /sanctum/csrf-cookie sets a readable XSRF-TOKEN cookie and
@@ -31,7 +32,7 @@ export function newCsrfToken(secret: string): Promise<string> {
 
 /** Sets a fresh XSRF-TOKEN cookie (readable by the page, which copies it into the header). */
 export async function issueCsrfCookie(c: Context<AppEnv>): Promise<void> {
-  const secure = !["localhost", "127.0.0.1", "[::1]"].includes(new URL(c.req.url).hostname);
+  const secure = !isLoopbackUrl(c.req.url);
   setCookie(c, CSRF_COOKIE, await newCsrfToken(c.env.APP_KEY), { path: "/", sameSite: "Lax", secure, maxAge: 2 * 60 * 60 });
 }
 

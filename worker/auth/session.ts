@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema/index.ts";
 import type { AppEnv } from "../env.ts";
 import { hashToken, randomToken } from "./tokens.ts";
+import { isLoopbackUrl } from "../../domain/http/loopback.ts";
 
 export const SESSION_COOKIE = "igo_session";
 /** Without "remember": the cookie lasts the browser session and the server forgets it after 12 h idle. */
@@ -12,15 +13,13 @@ const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** With "remember": 30 days, sliding. */
 const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-const isLocalHost = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
-
 /** HttpOnly, SameSite=Lax, Secure outside localhost (SPEC-independent hardening, issue #3). */
 function cookieOptions(c: Context<AppEnv>, remember: boolean) {
   return {
     path: "/",
     httpOnly: true,
     sameSite: "Lax" as const,
-    secure: !isLocalHost(c.req.url),
+    secure: !isLoopbackUrl(c.req.url),
     ...(remember ? { maxAge: REMEMBER_TTL_MS / 1000 } : {}),
   };
 }
@@ -70,7 +69,7 @@ export async function currentSession(c: Context<AppEnv>, database: Db): Promise<
 export async function endSession(c: Context<AppEnv>, database: Db): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) await database.delete(sessions).where(eq(sessions.id, await hashToken(token)));
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocalHost(c.req.url) });
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLoopbackUrl(c.req.url) });
 }
 
 /** Revokes every session of a user, except `keepSessionId` (e.g. the one changing the password). */

@@ -6,8 +6,8 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import { seedDemoData } from "./seed.ts";
+import { isLoopbackUrl } from "../../../domain/http/loopback.ts";
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * Local-only helpers for `npm start` and the test suites. They answer 404 unless the worker runs
@@ -16,7 +16,7 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  */
 export const dev = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (c.env.APP_ENV !== "local" || !LOOPBACK.has(new URL(c.req.url).hostname)) throw new ApiError("not_found");
+    if (c.env.APP_ENV !== "local" || !isLoopbackUrl(c.req.url)) throw new ApiError("not_found");
     await next();
   })
   .post("/seed", async (c) => {

@@ -1,6 +1,7 @@
 import { type JWTPayload, createRemoteJWKSet, jwtVerify } from "jose";
 import { z } from "zod";
 import { base64url, randomToken } from "../../auth/tokens.ts";
+import { isLoopbackHost } from "../../../domain/http/loopback.ts";
 
 /**
  * The OpenID Connect relying party: discovery, authorization URL (code + PKCE S256), code
@@ -13,10 +14,9 @@ export class OidcError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const endpoint = z.url().refine((value) => {
   const url = new URL(value);
-  return url.protocol === "https:" || (url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname));
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
 });
 
 const discoverySchema = z.object({
