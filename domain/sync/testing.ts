@@ -7,6 +7,7 @@ import { permissionsFor } from "../permissions/can.ts";
 import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
 import { MemoryReplicaStore } from "./memory-replica-store.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
+import type { ReplicaStore } from "./replica-store.ts";
 import { Replica, type PullFetcher, type PushSender } from "./replica.ts";
 import { applyPush, pull } from "./server.ts";
 import type { MutationActor, OrganizationRules } from "./types.ts";
@@ -69,19 +70,31 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
   };
 }
 
-export function memoryReplica(actor: MutationActor, options: { salt?: number; locale?: MessageLocale; organization?: OrganizationRules | null } = {}) {
-  const store = new MemoryReplicaStore();
+export interface TestReplicaOptions {
+  salt?: number;
+  locale?: MessageLocale;
+  /** The organization's rules the client knows; null = no lookup (the server decides). */
+  organization?: OrganizationRules | null;
+}
+
+/** A Replica for tests over any ReplicaStore, with a ticking clock and predictable ids. */
+export function testReplica(store: ReplicaStore, actor: MutationActor, options: TestReplicaOptions = {}): Replica<typeof WEBCAST_MUTATORS> {
   const known = options.organization === undefined ? rules() : options.organization;
-  const replica = new Replica({
+  return new Replica({
     store,
     registry: WEBCAST_MUTATORS,
     actor,
     locale: options.locale ?? "en",
     clock: tickingClock(),
     newId: idSequence(Date.UTC(2026, 0, 1), options.salt ?? actor.id),
+    // A plain async function: it awaits nothing outside the store, so a Dexie transaction stays open.
     ...(known ? { organization: async (id: number) => (id === ORGANIZATION_ID ? known : undefined) } : {}),
   });
-  return { store, replica };
+}
+
+export function memoryReplica(actor: MutationActor, options: TestReplicaOptions = {}) {
+  const store = new MemoryReplicaStore();
+  return { store, replica: testReplica(store, actor, options) };
 }
 
 /** Arguments of a valid webcast creation. */

@@ -2,11 +2,8 @@
  * Fixtures for the web/local tests (not shipped code): a Replica over a fresh Dexie database,
  * wired like domain/sync/testing.ts's memoryReplica.
  */
-import type { MessageLocale } from "../../domain/i18n/locales.ts";
-import { Replica } from "../../domain/sync/replica.ts";
-import { ORGANIZATION_ID, idSequence, rules, tickingClock } from "../../domain/sync/testing.ts";
-import type { MutationActor, OrganizationRules, SyncRow, SyncTable } from "../../domain/sync/types.ts";
-import { WEBCAST_MUTATORS } from "../../domain/webcasts/mutators.ts";
+import { type TestReplicaOptions, testReplica } from "../../domain/sync/testing.ts";
+import type { MutationActor, SyncRow, SyncTable } from "../../domain/sync/types.ts";
 import { LocalDatabase } from "./db.ts";
 import { DexieReplicaStore } from "./dexie-replica-store.ts";
 
@@ -24,19 +21,8 @@ export class TestDexieStore extends DexieReplicaStore {
   }
 }
 
-export function dexieReplica(actor: MutationActor, options: { salt?: number; locale?: MessageLocale; organization?: OrganizationRules | null; db?: LocalDatabase } = {}) {
+export function dexieReplica(actor: MutationActor, options: TestReplicaOptions & { db?: LocalDatabase } = {}) {
   const db = options.db ?? new LocalDatabase(freshUserId());
   const store = new TestDexieStore(db);
-  const known = options.organization === undefined ? rules() : options.organization;
-  const replica = new Replica({
-    store,
-    registry: WEBCAST_MUTATORS,
-    actor,
-    locale: options.locale ?? "en",
-    clock: tickingClock(),
-    newId: idSequence(Date.UTC(2026, 0, 1), options.salt ?? actor.id),
-    // A plain async function: it awaits nothing outside IndexedDB, so the transaction stays open.
-    ...(known ? { organization: async (id: number) => (id === ORGANIZATION_ID ? known : undefined) } : {}),
-  });
-  return { db, store, replica };
+  return { db, store, replica: testReplica(store, actor, options) };
 }
