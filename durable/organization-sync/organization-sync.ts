@@ -6,7 +6,7 @@ import { SYNC_MUTATORS } from "../../worker/features/sync/mutators.ts";
 import type { MutationActor, PendingMutation, PushResponse } from "../../domain/sync/types.ts";
 import { D1ServerStore } from "../../worker/features/sync/d1-server-store.ts";
 import type { Env } from "../../worker/env.ts";
-import { pokeCursor, pokeFrame } from "./poke.ts";
+import { pokeCursor, pokeFrame } from "../../domain/sync/poke.ts";
 import { SerialQueue } from "./serial-queue.ts";
 
 /** Headers the worker sets on the poke upgrade it forwards (after checking membership). */

@@ -11,6 +11,7 @@ import { currentLocale } from "../i18n/i18n.ts";
 import { LocalDatabase } from "./db.ts";
 import { DexieReplicaStore } from "./dexie-replica-store.ts";
 import { resetSyncState, syncState } from "./sync-state.ts";
+import { parsePokeFrame } from "../../domain/sync/poke.ts";
 
 export { syncState } from "./sync-state.ts";
 
@@ -55,18 +56,6 @@ const browserSocket: PokeSocketOpener = (url, handlers) => {
 function pokeUrl(organizationId: number): string {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   return `${protocol}//${location.host}/api/sync/poke?organization=${organizationId}`;
-}
-
-/** A poke frame's cursor (`{"type":"poke","cursor":N}`); null for anything else (still a reason to pull). */
-function pokeCursor(data: unknown): number | null {
-  if (typeof data !== "string") return null;
-  try {
-    const value: unknown = JSON.parse(data);
-    if (typeof value !== "object" || value === null || !("cursor" in value)) return null;
-    return typeof value.cursor === "number" ? value.cursor : null;
-  } catch {
-    return null;
-  }
 }
 
 const messageLocale = (): MessageLocale => (currentLocale() === "fr" ? "fr" : "en");
@@ -296,7 +285,7 @@ export class SyncEngine {
   private readonly onFocus = () => this.requestSync();
 
   private onPoke(data: unknown): void {
-    const cursor = pokeCursor(data);
+    const cursor = parsePokeFrame(data);
     if (cursor !== null && cursor <= this.cursor) return;
     clearTimeout(this.pokeTimer);
     this.pokeTimer = setTimeout(() => this.requestSync(), this.pokeDelayMs);

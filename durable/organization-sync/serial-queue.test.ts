@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pokeCursor, pokeFrame, pokeMessageSchema } from "./poke.ts";
 import { SerialQueue } from "./serial-queue.ts";
-
-describe("pokeCursor", () => {
-  it("announces the furthest applied result, and nothing when no mutation wrote", () => {
-    const error = { code: "limit_reached", message: "No." };
-    expect(pokeCursor([])).toBeNull();
-    expect(pokeCursor([{ id: "a", status: "already_applied", cursor: 9 }, { id: "b", status: "rejected", error }])).toBeNull();
-    expect(pokeCursor([{ id: "a", status: "applied", cursor: 4 }, { id: "b", status: "applied", cursor: 7 }, { id: "c", status: "already_applied", cursor: 12 }])).toBe(7);
-    expect(pokeMessageSchema.parse(JSON.parse(pokeFrame(7)))).toEqual({ type: "poke", cursor: 7 });
-  });
-});
 
 describe("SerialQueue", () => {
   it("runs tasks one at a time in call order, and a failure does not block the next", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MutationResult } from "../../domain/sync/types.ts";
+import type { MutationResult } from "./types.ts";
 
 /**
  * The poke channel's one server → client message: "the organization's data changed up to
@@ -20,4 +20,15 @@ export function pokeCursor(results: readonly MutationResult[]): number | null {
 
 export function pokeFrame(cursor: number): string {
   return JSON.stringify({ type: "poke", cursor } satisfies PokeMessage);
+}
+
+/** The cursor of a received poke frame; null for anything else (still a reason to pull). */
+export function parsePokeFrame(data: unknown): number | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = pokeMessageSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data.cursor : null;
+  } catch {
+    return null;
+  }
 }
