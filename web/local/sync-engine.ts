@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ProfileUser } from "../../domain/auth/profile-user.ts";
-import type { MessageLocale } from "../../domain/i18n/locales.ts";
+import { messageLocale } from "../../domain/i18n/locales.ts";
 import { type PullFetcher, type PushSender, Replica } from "../../domain/sync/replica.ts";
 import type { RejectedMutation } from "../../domain/sync/replica-store.ts";
 import type { PendingMutation, PullResponse, PushResponse } from "../../domain/sync/types.ts";
@@ -58,7 +58,6 @@ function pokeUrl(organizationId: number): string {
   return `${protocol}//${location.host}/api/sync/poke?organization=${organizationId}`;
 }
 
-const messageLocale = (): MessageLocale => (currentLocale() === "fr" ? "fr" : "en");
 const isOnline = () => navigator.onLine;
 
 /**
@@ -112,7 +111,8 @@ export class SyncEngine {
       store: new DexieReplicaStore(this.db),
       registry: CLIENT_MUTATORS,
       actor: { id: options.user.id, is_super_admin: options.user.is_super_admin, permissions: options.user.permissions },
-      locale: messageLocale(),
+      // Client-side refusals speak the server's language rule (en, else fr; SPEC §5).
+      locale: messageLocale(currentLocale()),
       clock: this.clock,
     });
   }

@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { useLingui } from "@lingui/react";
 import { type ReactNode, useMemo, useState } from "react";
 import type { FieldErrors } from "../../../domain/errors/codes.ts";
-import { isUiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { messageLocale } from "../../../domain/i18n/locales.ts";
 import { newPasswordSchema } from "../../../domain/validation/password.ts";
 import { validate } from "../../../domain/validation/parse.ts";
 import { TextField } from "../../ui/form.tsx";
@@ -18,7 +18,7 @@ export interface NewPasswordValues {
  * the server's answers.
  */
 export function passwordRuleErrors(values: NewPasswordValues, uiLocale: string): FieldErrors {
-  const locale = messageLocale(isUiLocale(uiLocale) ? uiLocale : undefined);
+  const locale = messageLocale(uiLocale);
   const result = validate(newPasswordSchema(locale), values, locale);
   return result.ok ? {} : result.errors;
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import type { FieldErrors as FieldErrorMap } from "../../../domain/errors/codes.ts";
-import { isUiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { messageLocale } from "../../../domain/i18n/locales.ts";
 import { SSO_MODES, type SsoMode, identityProviderUpdateSchema } from "../../../domain/sso/index.ts";
 import { validate } from "../../../domain/validation/parse.ts";
 import { ApiRequestError } from "../../api/errors.ts";
@@ -103,7 +103,7 @@ export function SsoSettings({ organizationId }: SsoSettingsProps) {
       domains,
       ...(draft.client_secret ? { client_secret: draft.client_secret } : {}),
     };
-    const locale = messageLocale(isUiLocale(i18n.locale) ? i18n.locale : undefined);
+    const locale = messageLocale(i18n.locale);
     const checked = validate(identityProviderUpdateSchema(locale), patch, locale);
     const missingSecret = patch.mode !== "off" && !patch.client_secret && !settings.has_client_secret;
     if (!checked.ok || missingSecret) {
