@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { TextField } from "../../ui/form.tsx";
 import { type DetailsPatch, type Organization, updateOrganization } from "./api.ts";
-import { TextAreaField } from "./form-field.tsx";
+import { TextAreaField } from "../../ui/form-controls.tsx";
 import { SaveBar, SaveError } from "./form-parts.tsx";
 import { errorsFor, sameValues, textOrNull, useReportDirty, useTabForm } from "./form-state.ts";
 import { ReadOnlyNote } from "./read-only-note.tsx";

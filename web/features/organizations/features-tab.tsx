@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { FEATURE_FLAGS, type FeatureFlag, type Features } from "../../../domain/organizations/features.ts";
 import { type Organization, updateFeatures } from "./api.ts";
 import { EMBED_ACTIVITIES_WARNING, FEATURE_GROUPS, FEATURE_LABELS } from "./field-labels.ts";
-import { SwitchField } from "./form-field.tsx";
+import { SwitchField } from "../../ui/form-controls.tsx";
 import { SaveBar, SaveError } from "./form-parts.tsx";
 import { errorsFor, recordOf, sameValues, useReportDirty, useTabForm } from "./form-state.ts";
 import { ReadOnlyNote } from "./read-only-note.tsx";

@@ -6,7 +6,7 @@ import { confirm } from "../../ui/confirm.ts";
 import { SelectField, TextField } from "../../ui/form.tsx";
 import { ActivationSection } from "./activation-section.tsx";
 import { type Organization, type SettingsPatch, setSelfServe, updateOrganization } from "./api.ts";
-import { SwitchField } from "./form-field.tsx";
+import { SwitchField } from "../../ui/form-controls.tsx";
 import { SaveBar, SaveError } from "./form-parts.tsx";
 import { errorsFor, numberOrNull, numberText, sameValues, useReportDirty, useTabForm } from "./form-state.ts";
 import { ReadOnlyNote } from "./read-only-note.tsx";

@@ -1,9 +1,9 @@
 import type { ReactNode, TextareaHTMLAttributes } from "react";
 import { useId } from "react";
-import { FieldErrors } from "../../ui/form.tsx";
+import { FieldErrors } from "./form.tsx";
 
 /**
- * Controls web/ui/form.tsx does not have yet, drawn with the same `field` classes: a textarea and
+ * More form controls, drawn with the same `field` classes: a textarea and
  * a switch with help text (and room for a warning under it).
  */
 
