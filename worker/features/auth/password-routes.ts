@@ -11,7 +11,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { appOrigin } from "../../mail/mailer.ts";
 import { inBackground } from "./background.ts";
 import { sendPasswordResetEmail } from "./emails.ts";
-import { jsonBody } from "./json-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { loadUserRow } from "./profile.ts";
 import { emailSchema, passwordResetSchema, passwordUpdateSchema, tokenSchema } from "../../../domain/auth/schemas.ts";

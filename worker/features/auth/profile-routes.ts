@@ -8,7 +8,7 @@ import { users } from "../../db/schema/index.ts";
 import type { MessageLocale } from "../../../domain/i18n/locales.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { jsonBody } from "./json-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { PROFILE_PHOTO_PREFIX, loadUserRow, toProfileUser } from "./profile.ts";
 import { profilePatchSchema } from "../../../domain/auth/schemas.ts";

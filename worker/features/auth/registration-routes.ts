@@ -9,7 +9,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { appOrigin } from "../../mail/mailer.ts";
 import { inBackground } from "./background.ts";
 import { sendVerificationEmail } from "./emails.ts";
-import { jsonBody } from "./json-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { emailSchema, registerSchema, tokenSchema } from "../../../domain/auth/schemas.ts";
 import { consumeUserToken } from "./user-tokens.ts";

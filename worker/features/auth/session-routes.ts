@@ -9,7 +9,7 @@ import { users } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { loadAuthUser } from "./auth-user.ts";
-import { jsonBody } from "./json-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { toProfileUser } from "./profile.ts";
 import { loginSchema } from "../../../domain/auth/schemas.ts";

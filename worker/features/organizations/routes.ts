@@ -14,7 +14,8 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { organizationJson } from "./organization-json.ts";
-import { body, guard, pathId, query } from "./request.ts";
+import { guard, pathId } from "./request.ts";
+import { jsonBody, query } from "../../http/validators.ts";
 import {
   activateOrganization,
   changeBillingType,
@@ -41,7 +42,7 @@ export const organizationRoutes = new Hono<AppEnv>()
   .get("/:id", guard("organizations.view"), async (c) => {
     return c.json({ data: organizationJson(await requireOrganization(db(c.env.DB), pathId(c, "id"))) }, 200);
   })
-  .patch("/:id", guard("organizations.update"), body(organizationUpdateSchema), async (c) => {
+  .patch("/:id", guard("organizations.update"), jsonBody(organizationUpdateSchema), async (c) => {
     const id = pathId(c, "id");
     const database = db(c.env.DB);
     const current = await requireOrganization(database, id);
@@ -52,12 +53,12 @@ export const organizationRoutes = new Hono<AppEnv>()
     }
     return c.json({ data: organizationJson(await updateOrganization(database, id, update)) }, 200);
   })
-  .patch("/:id/constraints", guard("organizations.administer"), body(() => constraintsBodySchema), async (c) => {
+  .patch("/:id/constraints", guard("organizations.administer"), jsonBody(() => constraintsBodySchema), async (c) => {
     const database = db(c.env.DB);
     const current = await requireOrganization(database, pathId(c, "id"));
     return c.json({ data: organizationJson(await updateLimits(database, current, c.req.valid("json").limits)) }, 200);
   })
-  .patch("/:id/features", guard("organizations.administer"), body(() => featuresBodySchema), async (c) => {
+  .patch("/:id/features", guard("organizations.administer"), jsonBody(() => featuresBodySchema), async (c) => {
     const database = db(c.env.DB);
     const current = await requireOrganization(database, pathId(c, "id"));
     return c.json({ data: organizationJson(await updateFeatures(database, current, c.req.valid("json").features)) }, 200);
@@ -76,7 +77,7 @@ export const organizationRoutes = new Hono<AppEnv>()
     "/:id/self-serve",
     guard("organizations.administer"),
     // Without confirm: true, the answer itself explains what the change would reset.
-    body(selfServeChangeSchema, (errors, locale) => (errors.confirm ? organizationMessage("self_serve_confirm", locale) : undefined)),
+    jsonBody(selfServeChangeSchema, (errors, locale) => (errors.confirm ? organizationMessage("self_serve_confirm", locale) : undefined)),
     async (c) => {
       const database = db(c.env.DB);
       const current = await requireOrganization(database, pathId(c, "id"));

@@ -10,7 +10,8 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { appOrigin } from "../../mail/mailer.ts";
 import { sendPasswordResetEmail, sendVerificationEmail } from "../auth/emails.ts";
-import { body, guard, guardAny, pathId, query } from "../organizations/request.ts";
+import { guard, guardAny, pathId } from "../organizations/request.ts";
+import { jsonBody, query } from "../../http/validators.ts";
 import { requireOrganization } from "../organizations/service.ts";
 import { sendAddedEmail, sendInvitationEmail } from "./emails.ts";
 import { addPerson, changeRole, findMember, listPeople, removePerson, requirePerson } from "./service.ts";
@@ -32,7 +33,7 @@ export const peopleRoutes = new Hono<AppEnv>()
     authorize(c, managePermission(filters.kind), id);
     return c.json(await listPeople(db(c.env.DB), id, filters), 200);
   })
-  .post("/:id/people", guardAny(MANAGE_ANY), body(() => addPersonSchema), async (c) => {
+  .post("/:id/people", guardAny(MANAGE_ANY), jsonBody(() => addPersonSchema), async (c) => {
     const id = pathId(c, "id");
     const input = c.req.valid("json");
     const inviter = authorize(c, managePermission(input.kind), id);
@@ -50,7 +51,7 @@ export const peopleRoutes = new Hono<AppEnv>()
     }
     return c.json({ data: person, email_sent }, 201);
   })
-  .patch("/:id/people/:userId", changeRoleGuard(), body(() => changeRoleSchema), async (c) => {
+  .patch("/:id/people/:userId", changeRoleGuard(), jsonBody(() => changeRoleSchema), async (c) => {
     const id = pathId(c, "id");
     const { role } = c.req.valid("json");
     const database = db(c.env.DB);

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { identityProviderSettings, identityProviderUpdateSchema } from "../../../domain/sso/index.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
-import { body, guard, pathId } from "../organizations/request.ts";
+import { guard, pathId } from "../organizations/request.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { readIdentityProvider, saveIdentityProvider } from "./settings.ts";
 
 /**
@@ -16,7 +17,7 @@ export const organizationSsoRoutes = new Hono<AppEnv>()
     const provider = await readIdentityProvider(db(c.env.DB), pathId(c, "id"));
     return c.json({ data: identityProviderSettings(provider) }, 200);
   })
-  .patch("/:id/sso", guard("organizations.administer"), body(identityProviderUpdateSchema), async (c) => {
+  .patch("/:id/sso", guard("organizations.administer"), jsonBody(identityProviderUpdateSchema), async (c) => {
     const provider = await saveIdentityProvider(db(c.env.DB), c.env.DB, c.env.APP_KEY, pathId(c, "id"), c.req.valid("json"), c.var.locale);
     return c.json({ data: identityProviderSettings(provider) }, 200);
   });

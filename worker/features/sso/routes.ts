@@ -8,7 +8,7 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { appOrigin } from "../../mail/mailer.ts";
-import { jsonBody } from "../auth/json-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { OidcError, type ProviderMetadata, authorizationUrl, completeClaims, discover, exchangeCode, loginSecrets, verifyIdToken } from "./oidc.ts";
 import { activeProvider, consumeLoginState, providerForEmail, saveLoginState, signInWithProvider } from "./service.ts";
 import { decryptSecret } from "./secret.ts";

@@ -14,7 +14,7 @@ import { organizations } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { parseOrThrow } from "../../http/validate.ts";
-import { jsonBody } from "../auth/json-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { pushMutations } from "./push.ts";
 
