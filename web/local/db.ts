@@ -13,6 +13,19 @@ export interface StoredRejected extends RejectedMutation {
   mutation_id: string;
 }
 
+/**
+ * A webcast draft (SPEC §3 "Draft webcast: details payload and access payload"), autosaved while
+ * a form is edited. `key` says which form: `webcast:new:<organizationId>` for the wizard,
+ * `webcast:<uid>` for an existing webcast's form, `rejected:<mutationId>` for a refused change
+ * being fixed. Clearing a draft deletes the record (both payloads).
+ */
+export interface StoredDraft {
+  key: string;
+  details: Record<string, unknown>;
+  access: Record<string, unknown>;
+  updated_at: string;
+}
+
 /** Small key-value facts about the replica. */
 export type MetaRecord = { key: "cursor"; value: number } | { key: "last_synced_at"; value: string };
 
@@ -30,6 +43,7 @@ export function localDatabaseName(userId: number): string {
  * - `outbox`: queued mutations, ordered by the auto-increment `seq`, unique by `id`.
  * - `rejected`: mutations the server refused, with their (server-localized) message.
  * - `meta`: the pull cursor and the last successful sync time.
+ * - `drafts`: unsaved form drafts (not synced, not part of the replica's transactions).
  */
 export class LocalDatabase extends Dexie {
   base_webcasts!: Table<SyncRow<"webcasts">, string>;
@@ -37,6 +51,7 @@ export class LocalDatabase extends Dexie {
   outbox!: Table<StoredOutboxEntry, number>;
   rejected!: Table<StoredRejected, number>;
   meta!: Table<MetaRecord, MetaRecord["key"]>;
+  drafts!: Table<StoredDraft, string>;
 
   constructor(readonly userId: number) {
     super(localDatabaseName(userId));
@@ -47,6 +62,8 @@ export class LocalDatabase extends Dexie {
       rejected: "++seq, &mutation_id",
       meta: "key",
     });
+    // Version 2: form drafts (not synced: a draft is this device's unsaved work).
+    this.version(2).stores({ drafts: "key" });
   }
 
   /** The base or view table of a synced table. */
