@@ -19,17 +19,20 @@ import { Route as AppOrganizationsRouteRouteImport } from './routes/_app/organiz
 import { Route as AppOrganizersRouteImport } from './routes/_app/organizers'
 import { Route as AppOwnersRouteImport } from './routes/_app/owners'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSessionsRouteImport } from './routes/_app/sessions'
 import { Route as AppSpeakersRouteImport } from './routes/_app/speakers'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as AppErrors403RouteImport } from './routes/_app/errors/403'
 import { Route as AppErrors404RouteImport } from './routes/_app/errors/404'
 import { Route as AppOrganizationsIndexRouteImport } from './routes/_app/organizations/index'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
+import { Route as AppWebcastsNewRouteImport } from './routes/_app/webcasts/new'
 import { Route as PublicDevMailboxRouteImport } from './routes/_public/dev/mailbox'
 import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
 import { Route as PublicPasswordRequestRouteImport } from './routes/_public/password/request'
 import { Route as PublicUsersSignupRouteImport } from './routes/_public/users/signup'
 import { Route as AppOrganizationsIdEditRouteImport } from './routes/_app/organizations/$id/edit'
+import { Route as AppWebcastsUidEditRouteImport } from './routes/_app/webcasts/$uid/edit'
 import { Route as PublicPasswordResetTokenRouteImport } from './routes/_public/password/reset/$token'
 import { Route as PublicUsersActivationTokenRouteImport } from './routes/_public/users/activation/$token'
 
@@ -81,6 +84,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSessionsRoute = AppSessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSpeakersRoute = AppSpeakersRouteImport.update({
   id: '/speakers',
   path: '/speakers',
@@ -111,6 +119,11 @@ const AppSettingsPasswordRoute = AppSettingsPasswordRouteImport.update({
   path: '/settings/password',
   getParentRoute: () => AppRoute,
 } as any)
+const AppWebcastsNewRoute = AppWebcastsNewRouteImport.update({
+  id: '/webcasts/new',
+  path: '/webcasts/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const PublicDevMailboxRoute = PublicDevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
@@ -136,6 +149,11 @@ const AppOrganizationsIdEditRoute = AppOrganizationsIdEditRouteImport.update({
   path: '/$id/edit',
   getParentRoute: () => AppOrganizationsRouteRoute,
 } as any)
+const AppWebcastsUidEditRoute = AppWebcastsUidEditRouteImport.update({
+  id: '/webcasts/$uid/edit',
+  path: '/webcasts/$uid/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 const PublicPasswordResetTokenRoute =
   PublicPasswordResetTokenRouteImport.update({
     id: '/password/reset/$token',
@@ -158,17 +176,20 @@ export interface FileRoutesByFullPath {
   '/organizers': typeof AppOrganizersRoute
   '/owners': typeof AppOwnersRoute
   '/profile': typeof AppProfileRoute
+  '/sessions': typeof AppSessionsRoute
   '/speakers': typeof AppSpeakersRoute
   '/login': typeof PublicLoginRoute
   '/errors/403': typeof AppErrors403Route
   '/errors/404': typeof AppErrors404Route
   '/settings/password': typeof AppSettingsPasswordRoute
+  '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
   '/organizations/': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/webcasts/$uid/edit': typeof AppWebcastsUidEditRoute
   '/password/reset/$token': typeof PublicPasswordResetTokenRoute
   '/users/activation/$token': typeof PublicUsersActivationTokenRoute
 }
@@ -180,17 +201,20 @@ export interface FileRoutesByTo {
   '/organizers': typeof AppOrganizersRoute
   '/owners': typeof AppOwnersRoute
   '/profile': typeof AppProfileRoute
+  '/sessions': typeof AppSessionsRoute
   '/speakers': typeof AppSpeakersRoute
   '/login': typeof PublicLoginRoute
   '/errors/403': typeof AppErrors403Route
   '/errors/404': typeof AppErrors404Route
   '/settings/password': typeof AppSettingsPasswordRoute
+  '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
   '/organizations': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/webcasts/$uid/edit': typeof AppWebcastsUidEditRoute
   '/password/reset/$token': typeof PublicPasswordResetTokenRoute
   '/users/activation/$token': typeof PublicUsersActivationTokenRoute
 }
@@ -206,17 +230,20 @@ export interface FileRoutesById {
   '/_app/organizers': typeof AppOrganizersRoute
   '/_app/owners': typeof AppOwnersRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/sessions': typeof AppSessionsRoute
   '/_app/speakers': typeof AppSpeakersRoute
   '/_public/login': typeof PublicLoginRoute
   '/_app/errors/403': typeof AppErrors403Route
   '/_app/errors/404': typeof AppErrors404Route
   '/_app/settings/password': typeof AppSettingsPasswordRoute
+  '/_app/webcasts/new': typeof AppWebcastsNewRoute
   '/_public/dev/mailbox': typeof PublicDevMailboxRoute
   '/_public/login_/sso': typeof PublicLoginSsoRoute
   '/_public/password/request': typeof PublicPasswordRequestRoute
   '/_public/users/signup': typeof PublicUsersSignupRoute
   '/_app/organizations/': typeof AppOrganizationsIndexRoute
   '/_app/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/_app/webcasts/$uid/edit': typeof AppWebcastsUidEditRoute
   '/_public/password/reset/$token': typeof PublicPasswordResetTokenRoute
   '/_public/users/activation/$token': typeof PublicUsersActivationTokenRoute
 }
@@ -231,17 +258,20 @@ export interface FileRouteTypes {
     | '/organizers'
     | '/owners'
     | '/profile'
+    | '/sessions'
     | '/speakers'
     | '/login'
     | '/errors/403'
     | '/errors/404'
     | '/settings/password'
+    | '/webcasts/new'
     | '/dev/mailbox'
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
     | '/organizations/'
     | '/organizations/$id/edit'
+    | '/webcasts/$uid/edit'
     | '/password/reset/$token'
     | '/users/activation/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -253,17 +283,20 @@ export interface FileRouteTypes {
     | '/organizers'
     | '/owners'
     | '/profile'
+    | '/sessions'
     | '/speakers'
     | '/login'
     | '/errors/403'
     | '/errors/404'
     | '/settings/password'
+    | '/webcasts/new'
     | '/dev/mailbox'
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
     | '/organizations'
     | '/organizations/$id/edit'
+    | '/webcasts/$uid/edit'
     | '/password/reset/$token'
     | '/users/activation/$token'
   id:
@@ -278,17 +311,20 @@ export interface FileRouteTypes {
     | '/_app/organizers'
     | '/_app/owners'
     | '/_app/profile'
+    | '/_app/sessions'
     | '/_app/speakers'
     | '/_public/login'
     | '/_app/errors/403'
     | '/_app/errors/404'
     | '/_app/settings/password'
+    | '/_app/webcasts/new'
     | '/_public/dev/mailbox'
     | '/_public/login_/sso'
     | '/_public/password/request'
     | '/_public/users/signup'
     | '/_app/organizations/'
     | '/_app/organizations/$id/edit'
+    | '/_app/webcasts/$uid/edit'
     | '/_public/password/reset/$token'
     | '/_public/users/activation/$token'
   fileRoutesById: FileRoutesById
@@ -372,6 +408,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sessions': {
+      id: '/_app/sessions'
+      path: '/sessions'
+      fullPath: '/sessions'
+      preLoaderRoute: typeof AppSessionsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/speakers': {
       id: '/_app/speakers'
       path: '/speakers'
@@ -414,6 +457,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsPasswordRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/webcasts/new': {
+      id: '/_app/webcasts/new'
+      path: '/webcasts/new'
+      fullPath: '/webcasts/new'
+      preLoaderRoute: typeof AppWebcastsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_public/dev/mailbox': {
       id: '/_public/dev/mailbox'
       path: '/dev/mailbox'
@@ -448,6 +498,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/organizations/$id/edit'
       preLoaderRoute: typeof AppOrganizationsIdEditRouteImport
       parentRoute: typeof AppOrganizationsRouteRoute
+    }
+    '/_app/webcasts/$uid/edit': {
+      id: '/_app/webcasts/$uid/edit'
+      path: '/webcasts/$uid/edit'
+      fullPath: '/webcasts/$uid/edit'
+      preLoaderRoute: typeof AppWebcastsUidEditRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_public/password/reset/$token': {
       id: '/_public/password/reset/$token'
@@ -488,10 +545,13 @@ interface AppRouteChildren {
   AppOrganizersRoute: typeof AppOrganizersRoute
   AppOwnersRoute: typeof AppOwnersRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppSessionsRoute: typeof AppSessionsRoute
   AppSpeakersRoute: typeof AppSpeakersRoute
   AppErrors403Route: typeof AppErrors403Route
   AppErrors404Route: typeof AppErrors404Route
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
+  AppWebcastsNewRoute: typeof AppWebcastsNewRoute
+  AppWebcastsUidEditRoute: typeof AppWebcastsUidEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -501,10 +561,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrganizersRoute: AppOrganizersRoute,
   AppOwnersRoute: AppOwnersRoute,
   AppProfileRoute: AppProfileRoute,
+  AppSessionsRoute: AppSessionsRoute,
   AppSpeakersRoute: AppSpeakersRoute,
   AppErrors403Route: AppErrors403Route,
   AppErrors404Route: AppErrors404Route,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
+  AppWebcastsNewRoute: AppWebcastsNewRoute,
+  AppWebcastsUidEditRoute: AppWebcastsUidEditRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

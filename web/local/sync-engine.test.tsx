@@ -9,7 +9,7 @@ import { installGlobalErrorHandler } from "../api/errors.ts";
 import { logout } from "../features/session/api.ts";
 import { resetSession, setSessionUser } from "../features/session/store.ts";
 import { SyncIndicator } from "../features/sync/sync-indicator.tsx";
-import { renderWithI18n } from "../test/render.tsx";
+import { renderInRouter, renderWithI18n } from "../test/render.tsx";
 import { profileUser } from "../test/users.ts";
 import { LocalDatabase, localDatabaseName } from "./db.ts";
 import { activeSync, installSessionSync } from "./session-sync.ts";
@@ -247,7 +247,7 @@ describe("SyncIndicator and rejected changes", () => {
   it("lists a change the server refused with its message, and discards it", async () => {
     // The browser does not know the organization's features; the server refuses.
     const { engine } = await signedIn(memoryServer([[ORGANIZATION_ID, rules({ features: { allow_webcasts: false } })]]));
-    renderWithI18n(<SyncIndicator />);
+    await renderInRouter(<SyncIndicator />);
     await act(() => engine.mutate("createWebcast", webcastArgs(idFor(1))));
     await waitFor(() => expect(syncState).toMatchObject({ rejected: 1, pending: 0 }));
     const indicator = screen.getByTestId("sync-indicator");
@@ -257,6 +257,8 @@ describe("SyncIndicator and rejected changes", () => {
     const panel = await screen.findByTestId("rejected-changes");
     const item = await within(panel).findByTestId("rejected-change");
     expect(item.textContent).toMatch("Webcasts are not enabled for this organization.");
+    expect(item.textContent).toMatch("New webcast");
+    expect(within(item).getByRole("link", { name: "Fix" }).getAttribute("href")).toMatch(/^\/webcasts\/new\?fix=/);
     expect(await engine.db.view_webcasts.count()).toBe(0);
 
     fireEvent.click(within(item).getByRole("button", { name: "Discard" }));

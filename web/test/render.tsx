@@ -19,3 +19,20 @@ export const HEALTH_OK = {
   d1: true,
   migrations: { applied: 2, total: 2, pending: [], ok: true },
 } as const;
+
+/**
+ * Renders a component as the only screen of a minimal in-memory router (for components with
+ * `<Link>`s), with the active Lingui catalog. Resolves once the router has rendered.
+ */
+export async function renderInRouter(ui: ReactElement, path = "/") {
+  const { RouterProvider, createMemoryHistory, createRootRoute, createRouter } = await import("@tanstack/react-router");
+  const { act } = await import("@testing-library/react");
+  const router = createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory({ initialEntries: [path] }) });
+  await act(() => router.load());
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return { router, ...view };
+}

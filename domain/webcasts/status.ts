@@ -1,0 +1,41 @@
+import type { WebcastApiStatus, WebcastRow } from "./record.ts";
+
+/**
+ * The status groups of the sessions list (SPEC §4 "Webcast statuses (interface)"): upcoming
+ * (covers preparing to ready, and a reset in progress), live (on air, loops around the show and a
+ * premiere playing), after (archived) and canceled. An unknown state counts as upcoming (SPEC §4
+ * "defaults to upcoming when unknown").
+ */
+export const WEBCAST_STATUS_GROUPS = ["upcoming", "live", "after", "canceled"] as const;
+export type WebcastStatusGroup = (typeof WEBCAST_STATUS_GROUPS)[number];
+
+const GROUP_OF: Record<WebcastApiStatus, WebcastStatusGroup> = {
+  resetting: "upcoming",
+  upcoming: "upcoming",
+  starting: "live",
+  pre_loop: "live",
+  live: "live",
+  premiering: "live",
+  stopping: "live",
+  end_loop: "live",
+  archived: "after",
+  canceled: "canceled",
+};
+
+export function statusGroupOf(webcast: Pick<WebcastRow, "state">): WebcastStatusGroup {
+  return GROUP_OF[webcast.state] ?? "upcoming";
+}
+
+/** What the interface calls the state: a premiere on air shows "premiering" (SPEC §4). */
+export function displayedState(webcast: Pick<WebcastRow, "state" | "is_premiere">): WebcastApiStatus {
+  if (webcast.is_premiere && webcast.state === "live") return "premiering";
+  return webcast.state;
+}
+
+/** Case- and accent-insensitive match of a search text against a webcast's title and description. */
+export function matchesSearch(webcast: Pick<WebcastRow, "event_title" | "description">, query: string): boolean {
+  const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const wanted = fold(query.trim());
+  if (wanted === "") return true;
+  return fold(webcast.event_title).includes(wanted) || fold(webcast.description ?? "").includes(wanted);
+}

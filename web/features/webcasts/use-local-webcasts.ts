@@ -1,0 +1,32 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import { useSyncEngine } from "../../local/session-sync.ts";
+
+const byStart = (a: WebcastRow, b: WebcastRow) => a.event_start_date_time.localeCompare(b.event_start_date_time) || a.id.localeCompare(b.id);
+
+/**
+ * Every webcast the user's replica holds (the view: server rows plus their pending changes),
+ * soonest first, live. `undefined` while loading or signed out.
+ */
+export function useAllWebcasts(): WebcastRow[] | undefined {
+  const engine = useSyncEngine();
+  return useLiveQuery(async () => (engine ? (await engine.db.view_webcasts.toArray()).sort(byStart) : undefined), [engine]);
+}
+
+/** One webcast of the replica, live: `undefined` while loading, `null` when the replica does not hold it. */
+export function useLocalWebcast(uid: string): WebcastRow | null | undefined {
+  const engine = useSyncEngine();
+  return useLiveQuery(async () => (engine ? ((await engine.db.view_webcasts.get(uid)) ?? null) : undefined), [engine, uid]);
+}
+
+/** Ids of the rows with a change still waiting in the outbox (shown as "not synced yet"). */
+export function usePendingRowIds(): ReadonlySet<string> {
+  const engine = useSyncEngine();
+  return (
+    useLiveQuery(async () => {
+      if (!engine) return new Set<string>();
+      const entries = await engine.db.outbox.toArray();
+      return new Set(entries.map((entry) => (entry.args as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === "string"));
+    }, [engine]) ?? new Set<string>()
+  );
+}
