@@ -25,6 +25,7 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as AppErrors403RouteImport } from './routes/_app/errors/403'
 import { Route as AppErrors404RouteImport } from './routes/_app/errors/404'
 import { Route as AppOrganizationsIndexRouteImport } from './routes/_app/organizations/index'
+import { Route as AppSessionsCalendarRouteImport } from './routes/_app/sessions_.calendar'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
 import { Route as AppWebcastsNewRouteImport } from './routes/_app/webcasts/new'
 import { Route as PublicDevMailboxRouteImport } from './routes/_public/dev/mailbox'
@@ -114,6 +115,11 @@ const AppOrganizationsIndexRoute = AppOrganizationsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppOrganizationsRouteRoute,
 } as any)
+const AppSessionsCalendarRoute = AppSessionsCalendarRouteImport.update({
+  id: '/sessions_/calendar',
+  path: '/sessions/calendar',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsPasswordRoute = AppSettingsPasswordRouteImport.update({
   id: '/settings/password',
   path: '/settings/password',
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/errors/403': typeof AppErrors403Route
   '/errors/404': typeof AppErrors404Route
+  '/sessions/calendar': typeof AppSessionsCalendarRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/errors/403': typeof AppErrors403Route
   '/errors/404': typeof AppErrors404Route
+  '/sessions/calendar': typeof AppSessionsCalendarRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
@@ -235,6 +243,7 @@ export interface FileRoutesById {
   '/_public/login': typeof PublicLoginRoute
   '/_app/errors/403': typeof AppErrors403Route
   '/_app/errors/404': typeof AppErrors404Route
+  '/_app/sessions_/calendar': typeof AppSessionsCalendarRoute
   '/_app/settings/password': typeof AppSettingsPasswordRoute
   '/_app/webcasts/new': typeof AppWebcastsNewRoute
   '/_public/dev/mailbox': typeof PublicDevMailboxRoute
@@ -263,6 +272,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/errors/403'
     | '/errors/404'
+    | '/sessions/calendar'
     | '/settings/password'
     | '/webcasts/new'
     | '/dev/mailbox'
@@ -288,6 +298,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/errors/403'
     | '/errors/404'
+    | '/sessions/calendar'
     | '/settings/password'
     | '/webcasts/new'
     | '/dev/mailbox'
@@ -316,6 +327,7 @@ export interface FileRouteTypes {
     | '/_public/login'
     | '/_app/errors/403'
     | '/_app/errors/404'
+    | '/_app/sessions_/calendar'
     | '/_app/settings/password'
     | '/_app/webcasts/new'
     | '/_public/dev/mailbox'
@@ -450,6 +462,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationsIndexRouteImport
       parentRoute: typeof AppOrganizationsRouteRoute
     }
+    '/_app/sessions_/calendar': {
+      id: '/_app/sessions_/calendar'
+      path: '/sessions/calendar'
+      fullPath: '/sessions/calendar'
+      preLoaderRoute: typeof AppSessionsCalendarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/password': {
       id: '/_app/settings/password'
       path: '/settings/password'
@@ -549,6 +568,7 @@ interface AppRouteChildren {
   AppSpeakersRoute: typeof AppSpeakersRoute
   AppErrors403Route: typeof AppErrors403Route
   AppErrors404Route: typeof AppErrors404Route
+  AppSessionsCalendarRoute: typeof AppSessionsCalendarRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
   AppWebcastsNewRoute: typeof AppWebcastsNewRoute
   AppWebcastsUidEditRoute: typeof AppWebcastsUidEditRoute
@@ -565,6 +585,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSpeakersRoute: AppSpeakersRoute,
   AppErrors403Route: AppErrors403Route,
   AppErrors404Route: AppErrors404Route,
+  AppSessionsCalendarRoute: AppSessionsCalendarRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
   AppWebcastsNewRoute: AppWebcastsNewRoute,
   AppWebcastsUidEditRoute: AppWebcastsUidEditRoute,

@@ -3,7 +3,8 @@ import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } fr
 import { ref } from "valtio";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { emptyWebcastDraft, createArgsFromDraft } from "../../../domain/webcasts/draft.ts";
+import { addMonths, dayOf } from "../../../domain/webcasts/calendar.ts";
+import { createArgsFromDraft, emptyWebcastDraft } from "../../../domain/webcasts/draft.ts";
 import { LocalDatabase } from "../../local/db.ts";
 import { activeSync } from "../../local/session-sync.ts";
 import { SyncEngine } from "../../local/sync-engine.ts";
@@ -12,6 +13,7 @@ import { DRAFT_AUTOSAVE_MS } from "../../local/use-draft.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { profileUser } from "../../test/users.ts";
 import { resetSession, session } from "../session/store.ts";
+import { browserTimeZone } from "./form-support.ts";
 
 /**
  * The webcast screens on a real (fake-indexeddb) Dexie replica with an engine that is not
@@ -25,7 +27,7 @@ beforeEach(() => {
   onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
   user = profileUser(["sessions.view", "webcasts.view", "webcasts.create", "webcasts.update", "webcasts.delete"], { id: freshUserId() });
   session.user = user;
-  session.status = "authenticated";
+  session.status = "ready";
   engine = new SyncEngine({ user, db: new LocalDatabase(user.id), openSocket: () => null });
   activeSync.engine = ref(engine);
 });
@@ -40,7 +42,7 @@ afterEach(async () => {
 });
 
 const input = (name: string) => {
-  const element = document.querySelector<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(`[name="${name}"]`);
+  const element = document.querySelector(`[name="${name}"]`) as HTMLInputElement | null;
   if (!element) throw new Error(`no field ${name}`);
   return element;
 };
@@ -170,3 +172,28 @@ describe("sessions list", () => {
     await act(async () => {});
   });
 });
+
+describe("sessions calendar", () => {
+  it("shows a webcast on its day in month and week views, and moves between months", async () => {
+    const id = await seedWebcast("Board meeting");
+    const row = await engine.db.view_webcasts.get(id);
+    const day = dayOf(row?.event_start_date_time ?? "", browserTimeZone());
+    const { router } = await renderApp(`/sessions/calendar?date=${day}`);
+    const cell = await waitFor(() => {
+      const found = document.querySelector(`[data-day="${day}"]`);
+      if (!found?.querySelector("[data-testid=calendar-item]")) throw new Error("not yet");
+      return found as HTMLElement;
+    });
+    expect(within(cell).getByTestId("calendar-item").textContent).toMatch("Board meeting");
+
+    fireEvent.click(screen.getByTestId("calendar-week"));
+    await waitFor(() => expect(screen.getByTestId("calendar-grid").querySelectorAll("td")).toHaveLength(7));
+    expect(screen.getByTestId("calendar-item").getAttribute("href")).toBe(`/webcasts/${id}/edit`);
+
+    fireEvent.click(screen.getByTestId("calendar-month"));
+    fireEvent.click(await screen.findByRole("button", { name: "Next month" }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ view: "month", date: addMonths(day, 1) }));
+    expect(screen.queryByTestId("calendar-item")).toBeNull();
+  });
+});
+
