@@ -14,6 +14,7 @@ import { health } from "./features/health/routes.ts";
 import { organizationRoutes } from "./features/organizations/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
 import { webcastRoom } from "./features/webcast-room/routes.ts";
+import { webcastRoutes } from "./features/webcasts/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
 
@@ -36,6 +37,7 @@ const routes = app
   .route("/api/organizations", peopleRoutes)
   .route("/api/organizations", organizationSsoRoutes)
   .route("/api/sync", syncRoutes)
+  .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
   .route("/api/webcasts", webcastRoom);
 
 app.notFound(notFound);

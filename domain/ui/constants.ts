@@ -38,3 +38,10 @@ export type ThemePreference = Theme | "system";
 export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }
+
+/** SPEC §4 and §9: the featured-webcast loader's data is fresh for one minute, then refetched. */
+export const FEATURED_WEBCASTS = {
+  freshMs: 60_000,
+  /** Rows in the home screen's "your webcasts" block (the rest are on /sessions). */
+  homeListLimit: 10,
+} as const;

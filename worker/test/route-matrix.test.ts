@@ -5,6 +5,7 @@ import { ORGANIZATION_ROUTE_CASES } from "../features/organizations/route-cases.
 import { PEOPLE_ROUTE_CASES } from "../features/people/route-cases.ts";
 import { SSO_ROUTE_CASES } from "../features/sso/route-cases.ts";
 import { SYNC_ROUTE_CASES } from "../features/sync/route-cases.ts";
+import { WEBCAST_ROUTE_CASES } from "../features/webcasts/route-cases.ts";
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
 
@@ -25,6 +26,7 @@ const CASES: RouteCase[] = [
   ...PEOPLE_ROUTE_CASES,
   ...SSO_ROUTE_CASES,
   ...SYNC_ROUTE_CASES,
+  ...WEBCAST_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */

@@ -34,8 +34,8 @@ describe("app shell menu", () => {
   it("does not show entries whose screen is not routed yet, whatever the abilities", async () => {
     session.user = profileUser(["webcasts.create", "sessions.view", "analytics.view", "notifications.manage"]);
     await renderApp("/home");
-    // Routed: create, sessions, dashboard. Not yet: the calendar, analytics, notifications.
-    expect(menuItems()).toEqual(["webcast-create", "sessions", "dashboard"]);
+    // Routed: create, sessions, calendar, dashboard. Not yet: analytics, notifications.
+    expect(menuItems()).toEqual(["webcast-create", "sessions", "sessions-calendar", "dashboard"]);
   });
 
   it("collapses behind an accessible toggle", async () => {

@@ -8,6 +8,7 @@ import { currentLocale } from "../../i18n/i18n.ts";
 import { EmptyState, Pagination, SearchForm } from "../../ui/list-controls.tsx";
 import { PageTitle } from "../../ui/page-title.tsx";
 import { useCurrentUser } from "../session/store.ts";
+import { formatWebcastStart } from "./format.ts";
 import { GROUP_LABELS, STATE_LABELS } from "./labels.ts";
 import { useAllWebcasts, usePendingRowIds } from "./use-local-webcasts.ts";
 import "../organizations/management.css";
@@ -19,15 +20,6 @@ export interface SessionsSearch {
   q?: string;
   status?: WebcastStatusGroup;
   page?: number;
-}
-
-/** "1 déc. 2026, 14:00 (America/Toronto)": the start as the organizer planned it. */
-export function formatStart(webcast: Pick<WebcastRow, "event_start_date_time" | "timezone">, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: webcast.timezone, timeZoneName: "short" }).format(new Date(webcast.event_start_date_time));
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(webcast.event_start_date_time));
-  }
 }
 
 /**
@@ -108,7 +100,7 @@ export function SessionsPage({ search, onSearch }: { search: SessionsSearch; onS
                 <Link to="/webcasts/$uid/edit" params={{ uid: webcast.id }} className="session-list__title">
                   {webcast.event_title}
                 </Link>
-                <span className="session-list__when">{formatStart(webcast, locale)}</span>
+                <span className="session-list__when">{formatWebcastStart(webcast, locale)}</span>
                 <span className="badge" data-state={webcast.state}>
                   {i18n._(STATE_LABELS[displayedState(webcast)])}
                 </span>

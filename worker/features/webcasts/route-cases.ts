@@ -1,0 +1,36 @@
+import type { RouteCase } from "../../test/route-matrix.ts";
+import { cloneDemoEvents } from "../organizations/route-cases.ts";
+import { form, insertWebcast } from "./testing.ts";
+
+/**
+ * The webcast REST routes' rows of the route × role × tenant matrix (worker/test/route-matrix.test.ts).
+ * Each call gets a fresh copy of "Demo Events" (same members and roles) and, where it needs one, a
+ * fresh webcast there. webcasts.view/create/update/delete belong to organizers, admins and owners;
+ * viewers, operators and speakers are members without them (403); the owner of "Other Org" is no
+ * member (404). Featured answers anyone signed in, with the webcasts they may see.
+ */
+const EDITORS = { anonymous: 401, viewer: 403, operator: 403, speaker: 403, other_owner: 404 } as const;
+
+async function webcastInCopy(): Promise<string> {
+  return (await insertWebcast(await cloneDemoEvents())).id;
+}
+
+export const WEBCAST_ROUTE_CASES: RouteCase[] = [
+  { route: "GET /api/webcasts/featured", request: () => ({ path: "/api/webcasts/featured" }), expect: { anonymous: 401, others: 200 } },
+  {
+    route: "POST /api/webcasts",
+    request: async () => ({
+      path: "/api/webcasts",
+      method: "POST",
+      json: { organization_id: await cloneDemoEvents(), event_title: "Matrix", event_start_date_time: "2026-10-01T14:00:00.000Z", duration: 30, timezone: "Europe/Paris", language: "fr" },
+    }),
+    expect: { ...EDITORS, others: 201 },
+  },
+  { route: "GET /api/webcasts/:id", request: async () => ({ path: `/api/webcasts/${await webcastInCopy()}` }), expect: { ...EDITORS, others: 200 } },
+  { route: "DELETE /api/webcasts/:id", request: async () => ({ path: `/api/webcasts/${await webcastInCopy()}`, method: "DELETE" }), expect: { ...EDITORS, others: 204 } },
+  {
+    route: "POST /api/webcasts/:id",
+    request: async () => ({ path: `/api/webcasts/${await webcastInCopy()}`, method: "POST", body: form({ _method: "PATCH", event_title: "Matrix renamed" }) }),
+    expect: { ...EDITORS, others: 200 },
+  },
+];

@@ -1,0 +1,238 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PullResponse } from "../../../domain/sync/types.ts";
+import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
+import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
+import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
+import { createOrganization } from "../organizations/fixtures.ts";
+import { changeLog } from "../sync/testing.ts";
+import { form, insertWebcast } from "./testing.ts";
+
+type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
+type One = { data: WebcastResource };
+
+beforeAll(seedDemo);
+
+const FIELDS = { event_title: "Town hall", event_start_date_time: "2026-10-01T14:00:00.000Z", duration: 45, timezone: "America/Toronto", language: "en" } as const;
+
+async function storedRow(uid: string) {
+  return env.DB.prepare("SELECT event_title, description, duration FROM webcasts WHERE id = ?").bind(uid).first<{ event_title: string; description: string | null; duration: number }>();
+}
+
+async function errorOf(response: Response, status: number): Promise<ErrorBody> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return response.json<ErrorBody>();
+}
+
+describe("POST /api/webcasts", () => {
+  it("creates through createWebcast: a server-made uid, 201 with the webcast, a change-log entry", async () => {
+    const org = await createOrganization();
+    const response = await (await org.as("organizer")).post("/api/webcasts", { ...FIELDS, organization_id: org.id, description: "  Quarterly  " });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { data } = await response.json<One>();
+    expect(data.uid).toMatch(UUID_V7);
+    expect(data).toMatchObject({
+      organization_id: org.id,
+      organization: { id: org.id, name: expect.stringContaining("Fixture") },
+      event_title: "Town hall",
+      description: "Quarterly",
+      event_start_date_time: "2026-10-01T14:00:00.000Z",
+      event_end_date_time: "2026-10-01T14:45:00.000Z",
+      timezone_short: "EDT",
+      state: "upcoming",
+      is_premiere: false,
+      is_test: false,
+    });
+    expect(await changeLog(data.uid)).toEqual([{ seq: expect.any(Number), organization_id: org.id, op: "put" }]);
+  });
+
+  it("reaches Dexie clients: another member's GET /api/sync/pull carries the new webcast", async () => {
+    const org = await createOrganization();
+    const { data } = await (await (await org.as("organizer")).post("/api/webcasts", { ...FIELDS, organization_id: org.id })).json<One>();
+    const pulled = await (await (await org.as("owner")).get("/api/sync/pull?cursor=0")).json<PullResponse>();
+    expect(pulled.changes).toContainEqual({ table: "webcasts", id: data.uid, op: "put", row: expect.objectContaining({ id: data.uid, event_title: "Town hall", organization_id: org.id }) });
+  });
+
+  it("answers the mutator's field errors with 422, in English and in French", async () => {
+    const org = await createOrganization();
+    const body = { ...FIELDS, organization_id: org.id, event_title: "  ", duration: 0 };
+    const en = await errorOf(await (await org.as("organizer")).post("/api/webcasts", body), 422);
+    expect(en).toMatchObject({
+      code: "validation_failed",
+      message: "Some fields of the webcast are invalid.",
+      errors: { event_title: ["The title is required."], duration: ["The duration must be at least 1 minute."] },
+    });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
+    expect(fr).toMatchObject({
+      message: "Certains champs de la webdiffusion sont invalides.",
+      errors: { event_title: ["Le titre est obligatoire."], duration: ["La durée doit être d'au moins 1 minute."] },
+    });
+  });
+
+  it("refuses malformed bodies (422) and the organization's limits and state", async () => {
+    const org = await createOrganization();
+    const organizer = await org.as("organizer");
+    const malformed = await errorOf(await organizer.post("/api/webcasts", { ...FIELDS, organization_id: org.id, duration: "long", state: "live" }), 422);
+    expect(Object.keys(malformed.errors ?? {})).toEqual(expect.arrayContaining(["duration"]));
+    expect((await errorOf(await organizer.post("/api/webcasts", { ...FIELDS }), 422)).errors).toHaveProperty("organization_id");
+
+    await env.DB.prepare("UPDATE organizations SET limits = ? WHERE id = ?").bind(JSON.stringify({ max_webcasts: 1 }), org.id).run();
+    expect((await organizer.post("/api/webcasts", { ...FIELDS, organization_id: org.id })).status).toBe(201);
+    const limit = await errorOf(await organizer.post("/api/webcasts", { ...FIELDS, organization_id: org.id }), 422);
+    expect(limit.message).toMatch(/at most 1 webcasts? per month/);
+
+    const closed = await createOrganization({ deactivated_at: new Date().toISOString() });
+    expect((await errorOf(await (await closed.as("organizer")).post("/api/webcasts", { ...FIELDS, organization_id: closed.id }), 403)).code).toBe("forbidden");
+  });
+
+  it("needs webcasts.create there: other tenant 404, member without it 403, signed out 401 (before any validation)", async () => {
+    const org = await createOrganization();
+    const body = { ...FIELDS, organization_id: org.id };
+    expect((await (await clientFor("owner@other.test")).post("/api/webcasts", body)).status).toBe(404);
+    expect((await (await clientFor("owner@other.test")).post("/api/webcasts", { ...body, event_title: "" })).status).toBe(404);
+    const speaker = await errorOf(await (await org.as("speaker")).post("/api/webcasts", body), 403);
+    expect(speaker.code).toBe("forbidden");
+    expect((await new TestClient().post("/api/webcasts", { nonsense: true })).status).toBe(401);
+  });
+});
+
+describe("GET /api/webcasts/:id", () => {
+  it("answers the webcast to members who may see it", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { event_title: "Board meeting" });
+    const response = await (await org.as("admin")).get(`/api/webcasts/${row.id}`);
+    expect(response.status).toBe(200);
+    expect((await response.json<One>()).data).toMatchObject({ uid: row.id, event_title: "Board meeting", timezone: "Europe/Paris", timezone_short: "GMT+2" });
+  });
+
+  it("answers 404 for an unknown or malformed uid, in the request's language", async () => {
+    const org = await createOrganization();
+    expect((await errorOf(await (await org.as("organizer")).get("/api/webcasts/0194c4a0-0000-7000-8000-000000000000"), 404)).message).toBe("This page or resource does not exist.");
+    expect((await errorOf(await (await org.as("organizer", "fr")).get("/api/webcasts/not-a-uid"), 404)).message).toBe("Cette page ou ressource n'existe pas.");
+  });
+
+  it("hides it from another tenant (404), refuses a speaker (403) and a visitor (401)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    expect((await (await clientFor("owner@other.test")).get(`/api/webcasts/${row.id}`)).status).toBe(404);
+    expect((await (await org.as("speaker")).get(`/api/webcasts/${row.id}`)).status).toBe(403);
+    expect((await new TestClient().get(`/api/webcasts/${row.id}`)).status).toBe(401);
+  });
+});
+
+describe("DELETE /api/webcasts/:id", () => {
+  it("deletes through deleteWebcast: 204, the row gone, a deletion in the change log", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    expect((await (await org.as("organizer")).delete(`/api/webcasts/${row.id}`)).status).toBe(204);
+    expect(await storedRow(row.id)).toBeNull();
+    expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["del"]);
+  });
+
+  it("refuses a live webcast with 423 and the mutator's message, in English and in French", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { state: "live" });
+    const en = await errorOf(await (await org.as("organizer")).delete(`/api/webcasts/${row.id}`), 423);
+    expect(en).toMatchObject({ code: "locked", message: "A live webcast cannot be deleted." });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).delete(`/api/webcasts/${row.id}`), 423);
+    expect(fr.message).toBe("Une webdiffusion en direct ne peut pas être supprimée.");
+    expect(await storedRow(row.id)).not.toBeNull();
+  });
+
+  it("hides it from another tenant (404), refuses a speaker (403) and a visitor (401)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    expect((await (await clientFor("owner@other.test")).delete(`/api/webcasts/${row.id}`)).status).toBe(404);
+    expect((await (await org.as("speaker")).delete(`/api/webcasts/${row.id}`)).status).toBe(403);
+    expect((await new TestClient().delete(`/api/webcasts/${row.id}`)).status).toBe(401);
+    expect(await storedRow(row.id)).not.toBeNull();
+  });
+});
+
+describe("POST /api/webcasts/:id with _method=PATCH", () => {
+  it("changes only the fields sent, from multipart or urlencoded form data", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { description: "Kept" });
+    const organizer = await org.as("organizer");
+    const multipart = new FormData();
+    multipart.set("_method", "PATCH");
+    multipart.set("event_title", " Renamed ");
+    const response = await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body: multipart });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await response.json<One>()).data).toMatchObject({ uid: row.id, event_title: "Renamed", description: "Kept", duration: 60 });
+
+    const urlencoded = await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "patch", duration: "90", is_test: "0", description: "" }) });
+    expect(urlencoded.status, await urlencoded.clone().text()).toBe(200);
+    expect(await storedRow(row.id)).toEqual({ event_title: "Renamed", description: null, duration: 90 });
+    expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["put", "put"]);
+  });
+
+  it("answers field errors with 422 in English and French, and the on-air lock with 423", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const en = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", duration: "0" }) }), 422);
+    expect(en).toMatchObject({ message: "Some fields of the webcast are invalid.", errors: { duration: ["The duration must be at least 1 minute."] } });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", timezone: "Mars/Olympus" }) }), 422);
+    expect(fr).toMatchObject({ message: "Certains champs de la webdiffusion sont invalides.", errors: { timezone: ["Ce fuseau horaire est inconnu."] } });
+    const shape = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", duration: "soon", colour: "red" }) }), 422);
+    expect(Object.keys(shape.errors ?? {})).toEqual(expect.arrayContaining(["duration"]));
+
+    const live = await insertWebcast(org.id, { state: "live" });
+    const locked = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${live.id}`, { method: "POST", body: form({ _method: "PATCH", duration: "30" }) }), 423);
+    expect(locked.message).toBe("This webcast is live: its start time, duration and type can no longer be changed.");
+  });
+
+  it("needs the override as form data: 400 without _method=PATCH or with a JSON body", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const organizer = await org.as("organizer");
+    expect((await errorOf(await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ event_title: "x" }) }), 400)).message).toBe("Send the changes as form data with _method=PATCH.");
+    expect((await organizer.post(`/api/webcasts/${row.id}`, { _method: "PATCH", event_title: "x" })).status).toBe(400);
+    expect((await storedRow(row.id))?.event_title).toBe("Quarterly update");
+  });
+
+  it("hides it from another tenant (404), refuses a speaker (403) and a visitor (401)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const body = () => form({ _method: "PATCH", event_title: "Hijacked" });
+    expect((await (await clientFor("owner@other.test")).request(`/api/webcasts/${row.id}`, { method: "POST", body: body() })).status).toBe(404);
+    expect((await (await org.as("speaker")).request(`/api/webcasts/${row.id}`, { method: "POST", body: body() })).status).toBe(403);
+    expect((await new TestClient().request(`/api/webcasts/${row.id}`, { method: "POST", body: body() })).status).toBe(401);
+    expect((await storedRow(row.id))?.event_title).toBe("Quarterly update");
+  });
+});
+
+describe("GET /api/webcasts/featured", () => {
+  const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+
+  it("answers the next (soonest not ended, on air first) and the last (most recent archived) of the user's organizations", async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    await insertWebcast(other.id, { event_title: "Other tenant, sooner", event_start_date_time: hours(0.5) });
+    await insertWebcast(org.id, { event_title: "Later", event_start_date_time: hours(48) });
+    const soon = await insertWebcast(org.id, { event_title: "Soon", event_start_date_time: hours(2) });
+    await insertWebcast(org.id, { event_title: "Never held", event_start_date_time: hours(-5) });
+    await insertWebcast(org.id, { event_title: "Canceled", state: "canceled", event_start_date_time: hours(1) });
+    await insertWebcast(org.id, { event_title: "Old archive", state: "archived", event_start_date_time: hours(-72) });
+    const recent = await insertWebcast(org.id, { event_title: "Recent archive", state: "archived", event_start_date_time: hours(-24) });
+    const organizer = await org.as("organizer");
+
+    const before = (await (await organizer.get("/api/webcasts/featured")).json<{ data: { next: WebcastResource | null; last: WebcastResource | null } }>()).data;
+    expect([before.next?.uid, before.last?.uid]).toEqual([soon.id, recent.id]);
+    expect(before.next?.organization).toEqual({ id: org.id, name: expect.stringContaining("Fixture") });
+
+    // A show running late (started 3 h ago for 1 h) is still the next one.
+    const late = await insertWebcast(org.id, { event_title: "Running late", state: "live", event_start_date_time: hours(-3) });
+    const after = await (await organizer.get("/api/webcasts/featured")).json<{ data: { next: WebcastResource | null } }>();
+    expect(after.data.next?.uid).toBe(late.id);
+  });
+
+  it("answers nulls when there is nothing, and to members who may not see sessions; 401 signed out", async () => {
+    const org = await createOrganization();
+    const empty = await (await org.as("organizer")).get("/api/webcasts/featured");
+    expect(await empty.json()).toEqual({ data: { next: null, last: null } });
+    await insertWebcast(1, { event_start_date_time: hours(1) });
+    expect(await (await clientFor("viewer@demo.test")).get("/api/webcasts/featured").then((r) => r.json())).toEqual({ data: { next: null, last: null } });
+    expect((await new TestClient().get("/api/webcasts/featured")).status).toBe(401);
+  });
+});

@@ -1,0 +1,88 @@
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { validator } from "hono/validator";
+import type { Permission } from "../../../domain/permissions/permissions.ts";
+import { UUID_V7, uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { validate } from "../../../domain/validation/parse.ts";
+import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, isPatchOverride, updateFields, updateWebcastForm, webcastResource } from "../../../domain/webcasts/rest.ts";
+import { authorize, requireUser } from "../../auth/middleware.ts";
+import { db } from "../../db/client.ts";
+import type { AppEnv } from "../../env.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { jsonBody } from "../../http/validators.ts";
+import { type FoundWebcast, applyWebcastMutation, featuredFor, findWebcast, webcastAnswer } from "./service.ts";
+
+/**
+ * /api/webcasts REST routes (SPEC §7 "Webcasts", docs/webcasts-api.md). Writes go through the sync
+ * mutators (service.ts), so a REST change reaches every Dexie client like a browser's push.
+ * Order in a route: session (401), then the webcast or organization and its permission (404 for
+ * another tenant or an unknown uid, 403 for a member without the permission), then the body (422).
+ * No `.use()` here: this sub-app shares /api/webcasts with the room route (webcast-room).
+ */
+
+/** The path's webcast (any organization: callers authorize); a malformed uid is simply not found. */
+async function pathWebcast(c: Context<AppEnv>): Promise<FoundWebcast> {
+  const uid = c.req.param("id") ?? "";
+  const found = UUID_V7.test(uid) ? await findWebcast(db(c.env.DB), uid) : undefined;
+  if (!found) throw new ApiError("not_found");
+  return found;
+}
+
+/**
+ * Needs `permission` in the organization of the path's webcast. Handlers read the webcast again
+ * (as the organizations routes do): the guard only decides who may go on.
+ */
+function webcastGuard(permission: Permission) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    requireUser(c);
+    authorize(c, permission, (await pathWebcast(c)).row.organization_id);
+    await next();
+  });
+}
+
+/**
+ * webcasts.create in the body's organization, before the body is validated (an outsider learns
+ * nothing from a 422). A missing or malformed organization_id is left to the validator.
+ */
+const createGuard = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  const body: unknown = await c.req.json().catch(() => undefined);
+  const organizationId = typeof body === "object" && body !== null && "organization_id" in body ? body.organization_id : undefined;
+  if (typeof organizationId === "number" && Number.isSafeInteger(organizationId) && organizationId > 0) authorize(c, "webcasts.create", organizationId);
+  await next();
+});
+
+/** The PATCH override as form data (SPEC §7): 400 without `_method=PATCH`, 422 for invalid fields. */
+const patchForm = validator("form", (value, c: Context<AppEnv>) => {
+  if (!isPatchOverride(value._method)) throw new ApiError("bad_request", { message: METHOD_OVERRIDE_REQUIRED[c.var.locale] });
+  const result = validate(updateWebcastForm, value, c.var.locale);
+  if (!result.ok) throw new ApiError("validation_failed", { errors: result.errors });
+  return result.data;
+});
+
+export const webcastRoutes = new Hono<AppEnv>()
+  /** GET /api/webcasts/featured → `{ data: { next, last } }` (registered before `/:id`, which it would otherwise match). */
+  .get("/featured", async (c) => {
+    return c.json({ data: await featuredFor(db(c.env.DB), requireUser(c), Date.now()) }, 200);
+  })
+  /** POST /api/webcasts (JSON) → 201 `{ data }`: createWebcast with a server-made uid and time. */
+  .post("/", createGuard, jsonBody(() => createWebcastBody), async (c) => {
+    const uid = uuidv7();
+    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "createWebcast", { ...c.req.valid("json"), id: uid, now: new Date().toISOString() });
+    return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 201);
+  })
+  .get("/:id", webcastGuard("webcasts.view"), async (c) => {
+    const { row, organization_name } = await pathWebcast(c);
+    return c.json({ data: webcastResource(row, organization_name) }, 200);
+  })
+  /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423). */
+  .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {
+    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: (await pathWebcast(c)).row.id });
+    return c.body(null, 204);
+  })
+  /** POST /api/webcasts/{uid} with `_method=PATCH` (form data) → `{ data }`: updateWebcast with the fields sent. */
+  .post("/:id", webcastGuard("webcasts.update"), patchForm, async (c) => {
+    const uid = c.req.param("id");
+    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...updateFields(c.req.valid("form")), id: uid, now: new Date().toISOString() });
+    return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
+  });
