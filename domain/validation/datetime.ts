@@ -1,5 +1,5 @@
 import type { MessageLocale } from "../i18n/locales.ts";
-import { isDateString, utcToWallTime } from "../webcasts/schedule.ts";
+import { isDateString, utcToWallTime } from "../time/wall-time.ts";
 import { isEmpty } from "./required.ts";
 import { ruleMessage, type RuleResult } from "./rule-messages.ts";
 

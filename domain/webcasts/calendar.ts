@@ -1,4 +1,4 @@
-import { utcToWallTime } from "./schedule.ts";
+import { utcToWallTime } from "../time/wall-time.ts";
 
 /**
  * Calendar arithmetic of the sessions calendar (/sessions/calendar, SPEC §2): month and week

@@ -60,7 +60,7 @@ describe("webcast draft", () => {
   it("refuses a past start (datetime_after, now rounded to the minute), a bad date and a long test", () => {
     const draft = valid();
     draft.details = { ...draft.details, start_date: "2026-11-22", start_time: "05:17" }; // 10:17 UTC
-    expect(webcastDraftErrors(draft.details, "en", { startAfter: now }).start_time).toEqual(["The start must be after now."]);
+    expect(webcastDraftErrors(draft.details, "en", { startAfter: now }).start_time).toEqual(["This date must be in the future."]);
     expect(webcastDraftErrors({ ...draft.details, start_date: "2026-13-01" }, "fr").start_date).toEqual(["Saisissez une date au format AAAA-MM-JJ."]);
     expect(webcastDraftErrors({ ...valid().details, kind: "test", duration: "30" }, "en").duration).toEqual(["A test webcast may last at most 20 minutes."]);
     expect(stepsWithErrors(webcastDraftErrors({ ...valid().details, timezone: "Nowhere/Else" }, "en"))).toEqual(["schedule"]);

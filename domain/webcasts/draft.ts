@@ -1,9 +1,11 @@
 import type { MessageLocale } from "../i18n/locales.ts";
+import { datetimeAfter } from "../validation/datetime.ts";
+import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { CreateWebcastArgs, UpdateWebcastArgs } from "./mutators.ts";
 import type { WebcastRow } from "./record.ts";
 import { webcastFieldErrors } from "./rules.ts";
-import { utcToWallTime, wallTimeToUtc } from "./schedule.ts";
+import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
 
 /**
  * The webcast draft (SPEC §3 "Draft webcast: details payload and access payload"): what a webcast
@@ -136,10 +138,14 @@ export function webcastDraftErrors(details: WebcastDraftDetails, locale: Message
   const add = (field: WebcastDraftField, message: string) => (errors[field] ??= []).push(message);
   const text = (key: keyof typeof WEBCAST_MESSAGES) => WEBCAST_MESSAGES[key][locale];
 
-  if (details.organization_id === null) add("organization_id", text("field_required"));
+  const missing = (field: WebcastDraftField, value: unknown) => {
+    const message = required(value, locale);
+    if (message) add(field, message);
+    return message !== null;
+  };
+  missing("organization_id", details.organization_id);
   const duration = parsedDuration(details.duration);
-  if (details.duration.trim() === "") add("duration", text("field_required"));
-  else if (duration === null) add("duration", text("duration_integer"));
+  if (!missing("duration", details.duration) && duration === null) add("duration", text("duration_integer"));
   const ruleErrors = webcastFieldErrors(
     {
       event_title: details.event_title.trim(),
@@ -152,16 +158,16 @@ export function webcastDraftErrors(details: WebcastDraftDetails, locale: Message
   );
   for (const [field, messages] of Object.entries(ruleErrors)) for (const message of messages) add(field as WebcastDraftField, message);
 
-  if (details.start_date.trim() === "") add("start_date", text("field_required"));
-  if (details.start_time.trim() === "") add("start_time", text("field_required"));
+  missing("start_date", details.start_date);
+  missing("start_time", details.start_time);
   const start = errors.timezone ? null : wallTimeToUtc({ date: details.start_date, time: details.start_time }, details.timezone);
   if (start === null && !errors.timezone) {
     if (details.start_date.trim() !== "" && wallTimeToUtc({ date: details.start_date, time: "00:00" }, details.timezone) === null) add("start_date", text("date_invalid"));
     else if (details.start_time.trim() !== "") add("start_time", text("time_invalid"));
   }
   if (start !== null && options.startAfter) {
-    const after = Math.floor(options.startAfter.getTime() / 60_000) * 60_000;
-    if (Date.parse(start) <= after) add("start_time", text("start_in_past"));
+    const late = datetimeAfter(start, locale, { now: options.startAfter });
+    if (late) add("start_time", late);
   }
   return errors;
 }

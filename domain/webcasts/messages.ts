@@ -25,10 +25,8 @@ export const WEBCAST_MESSAGES = {
   test_duration: { en: "A test webcast may last at most 20 minutes.", fr: "Une webdiffusion test peut durer au plus 20 minutes." },
   timezone_invalid: { en: "This time zone is not known.", fr: "Ce fuseau horaire est inconnu." },
   // Form rules of the webcast draft (domain/webcasts/draft.ts), checked before a mutation is made.
-  field_required: { en: "This field is required", fr: "Ce champ est obligatoire" },
   date_invalid: { en: "Enter a date as YYYY-MM-DD.", fr: "Saisissez une date au format AAAA-MM-JJ." },
   time_invalid: { en: "Enter a time as hh:mm.", fr: "Saisissez une heure au format hh:mm." },
-  start_in_past: { en: "The start must be after now.", fr: "Le début doit être postérieur à maintenant." },
   duration_integer: { en: "The duration must be a whole number of minutes.", fr: "La durée doit être un nombre entier de minutes." },
 } as const satisfies Record<string, Text>;
 export type WebcastMessage = keyof typeof WEBCAST_MESSAGES;

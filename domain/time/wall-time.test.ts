@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDateString, utcToWallTime, wallTimeToUtc } from "./schedule.ts";
+import { isDateString, utcToWallTime, wallTimeToUtc } from "./wall-time.ts";
 
 describe("wall time ↔ UTC", () => {
   it("converts in a zone with daylight saving, both seasons", () => {
