@@ -1,5 +1,6 @@
-import type { ServerStore, Write } from "./server-store.ts";
-import type { Change, MutationResult, OrganizationRules, SyncRow, SyncTable } from "./types.ts";
+import type { CommitInput, ServerStore, Write } from "./server-store.ts";
+import { SYNC_CASCADES } from "./tables.ts";
+import type { Change, MutationResult, OrganizationRules, SyncRow, SyncScope, SyncTable } from "./types.ts";
 
 /** One change-log entry, tagged with the mutation that wrote it (for exactly-once checks). */
 export interface MemoryLogEntry {
@@ -35,7 +36,7 @@ export class MemoryServerStore implements ServerStore {
   readonly organizations = new Map<number, OrganizationRules>();
   private head = 0;
   private oldest = 0;
-  /** The next N commits throw (a storage failure) and change nothing. */
+  /** The next N commit calls (`commit` or `commitAll`) throw (a storage failure) and change nothing. */
   failCommits = 0;
 
   constructor(organizations: Iterable<[number, OrganizationRules]> = []) {
@@ -60,19 +61,54 @@ export class MemoryServerStore implements ServerStore {
     return result === undefined ? undefined : structuredClone(result);
   }
 
-  async commit(input: Parameters<ServerStore["commit"]>[0]): Promise<number> {
+  async recordedMany(mutationIds: readonly string[]): Promise<Map<string, MutationResult>> {
+    const found = new Map<string, MutationResult>();
+    for (const id of mutationIds) {
+      const result = this.results.get(id);
+      if (result !== undefined) found.set(id, structuredClone(result));
+    }
+    return found;
+  }
+
+  async commit(input: CommitInput): Promise<number> {
+    const [cursor] = await this.commitAll([input]);
+    if (cursor === undefined) throw new Error("unreachable: one commit, one cursor");
+    return cursor;
+  }
+
+  async commitAll(inputs: readonly CommitInput[]): Promise<number[]> {
     if (this.failCommits > 0) {
       this.failCommits--;
       throw new Error("injected storage failure");
     }
+    // Checked before anything changes: the step is all or nothing.
+    const ids = new Set<string>();
+    for (const { result, writes } of inputs) {
+      if (this.results.has(result.id) || ids.has(result.id)) throw new Error(`mutation ${result.id} is already recorded`);
+      if (result.status === "rejected" && writes.length > 0) throw new Error("a rejection comes without writes");
+      ids.add(result.id);
+    }
+    return inputs.map((input) => this.apply(input));
+  }
+
+  private apply(input: CommitInput): number {
     const { result } = input;
-    if (this.results.has(result.id)) throw new Error(`mutation ${result.id} is already recorded`);
-    if (result.status === "rejected" && input.writes.length > 0) throw new Error("a rejection comes without writes");
+    const logged = (table: SyncTable, id: string, organization_id: number, op: "put" | "del") =>
+      this.log.push({ seq: ++this.head, table, id, organization_id, op, mutationId: result.id });
     for (const write of input.writes) {
       const rows = this.table(write.table);
       if (write.op === "put") rows.set(write.id, structuredClone(write.row));
-      else rows.delete(write.id);
-      this.log.push({ seq: ++this.head, table: write.table, id: write.id, organization_id: write.organization_id, op: write.op, mutationId: result.id });
+      else {
+        for (const child of SYNC_CASCADES[write.table] ?? []) {
+          for (const row of [...this.table(child.table).values()]) {
+            if (row.organization_id !== write.organization_id || Reflect.get(row, child.column) !== write.id) continue;
+            this.table(child.table).delete(row.id);
+            logged(child.table, row.id, row.organization_id, "del");
+          }
+        }
+        rows.delete(write.id);
+      }
+      logged(write.table, write.id, write.organization_id, write.op);
     }
     const cursor = this.head;
     this.results.set(result.id, result.status === "applied" ? { id: result.id, status: "applied", cursor } : structuredClone(result));
@@ -80,12 +116,12 @@ export class MemoryServerStore implements ServerStore {
     return cursor;
   }
 
-  async changesSince(cursor: number, organizationIds: readonly number[], limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
-    const organizations = new Set(organizationIds);
+  async changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
+    const visible = (entry: MemoryLogEntry) => scope[entry.table].includes(entry.organization_id);
     // Latest entry per row after the cursor, ordered by that entry's position.
     const latest = new Map<string, MemoryLogEntry>();
     for (const entry of this.log) {
-      if (entry.seq <= cursor || !organizations.has(entry.organization_id)) continue;
+      if (entry.seq <= cursor || !visible(entry)) continue;
       const k = `${entry.table}\u0000${entry.id}`;
       latest.delete(k);
       latest.set(k, entry);
@@ -131,7 +167,7 @@ export class MemoryServerStore implements ServerStore {
   private change(entry: MemoryLogEntry): Change {
     const row = entry.op === "put" ? this.table(entry.table).get(entry.id) : undefined;
     if (!row) return { table: entry.table, id: entry.id, op: "del" };
-    return { table: entry.table, id: entry.id, op: "put", row: structuredClone(row) };
+    return changeOf(entry.table, entry.id, row);
   }
 
   private table(table: SyncTable): Map<string, SyncRow> {
@@ -139,6 +175,11 @@ export class MemoryServerStore implements ServerStore {
     if (!rows) this.rows.set(table, (rows = new Map()));
     return rows;
   }
+}
+
+/** A `put` change of a row read from `table`. */
+export function changeOf<T extends SyncTable>(table: T, id: string, row: SyncRow): Change {
+  return { table, id, op: "put", row: clone(table, row) } as Change;
 }
 
 /** Rows are stored per table, so a row read from table T is a SyncRow<T>. */

@@ -1,7 +1,17 @@
-import type { Change, MutationResult, MutationTx, SyncRow, SyncTable } from "./types.ts";
+import type { GetMany, MutationSource } from "./overlay.ts";
+import type { Change, MutationResult, SyncRow, SyncScope, SyncTable } from "./types.ts";
 
 /** One buffered write of a mutation, committed atomically with its change-log entries. */
 export type Write = { [T in SyncTable]: { table: T; id: string; organization_id: number; op: "put"; row: SyncRow<T> } | { table: T; id: string; organization_id: number; op: "del" } }[SyncTable];
+
+/** What one mutation's commit carries. */
+export interface CommitInput {
+  userId: number;
+  /** Mutator name, for support and audits (the D1 store keeps it in `sync_mutations.name`). */
+  name?: string;
+  writes: Write[];
+  result: { id: string; status: "applied" } | Extract<MutationResult, { status: "rejected" }>;
+}
 
 /**
  * The server side of sync, as the pure engine (domain/sync/server.ts) needs it. Implemented in
@@ -12,29 +22,36 @@ export interface ServerStore {
   /**
    * Committed state, for mutators' reads. Implement `organization` (optional only because the
    * browser may lack it): without it, every mutation that needs an organization's rules fails as a
-   * retryable server error rather than skipping limits.
+   * retryable server error rather than skipping limits. `count` (an indexed count) and `getMany`
+   * (rows by id, one query: the engine prefetches the rows a push names) are optional speed-ups.
    */
-  read: Pick<MutationTx, "get" | "list" | "organization">;
+  read: MutationSource & { getMany?: GetMany };
   /** The stored result of a mutation id already processed (applied or rejected), if any. */
   recorded(mutationId: string): Promise<MutationResult | undefined>;
+  /** `recorded` for many ids at once (absent ids are not in the map). */
+  recordedMany(mutationIds: readonly string[]): Promise<Map<string, MutationResult>>;
   /**
    * Atomically: apply `writes`, append one change-log entry per write (in order), and record
-   * `result` under its mutation id (with `user_id`). Returns the change-log position after the
-   * commit (the head when there were no writes). A rejected result comes with no writes.
+   * `result` under its mutation id (with `user_id`). A `del` of a row with dependent rows
+   * (`SYNC_CASCADES`) also deletes them, logging a `del` for each before the parent's. Returns the
+   * change-log position after the commit (the head when there were no writes). A rejected result
+   * comes with no writes.
    */
-  commit(input: {
-    userId: number;
-    /** Mutator name, for support and audits (the D1 store keeps it in `sync_mutations.name`). */
-    name?: string;
-    writes: Write[];
-    result: { id: string; status: "applied" } | Extract<MutationResult, { status: "rejected" }>;
-  }): Promise<number>;
+  commit(input: CommitInput): Promise<number>;
   /**
-   * Latest state of every row changed after `cursor` in these organizations (a deleted row as
-   * `del`), in change-log order, at most `limit` rows; `cursor` of the answer is the log position
-   * reached; `more` when rows remain.
+   * Several commits, in order, as if `commit` were called for each (the change log in that order),
+   * in one atomic step. Returns the log position after each. When the step fails, a store may
+   * still commit a prefix, each commit atomic on its own (the D1 store does, so that one commit
+   * that cannot succeed does not hold back those before it): it then returns the positions of that
+   * prefix only; it throws when nothing was committed.
    */
-  changesSince(cursor: number, organizationIds: readonly number[], limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }>;
+  commitAll(inputs: readonly CommitInput[]): Promise<number[]>;
+  /**
+   * Latest state of every row changed after `cursor` in the scope's organizations of its table (a
+   * deleted row as `del`), in change-log order, at most `limit` rows; `cursor` of the answer is the
+   * log position reached; `more` when rows remain.
+   */
+  changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }>;
   /** The oldest cursor the log can answer from (older cursors get a reset). 0 while never compacted. */
   oldestCursor(): Promise<number>;
 }

@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
-import { applyPush, pull } from "./server.ts";
-import { ORGANIZATION_ID, OTHER_ORGANIZATION_ID, SERVER_NOW, idSequence, organizer, rules, webcastArgs } from "./testing.ts";
-import type { PendingMutation } from "./types.ts";
+import { applyPush, pull, pullScope } from "./server.ts";
+import { ORGANIZATION_ID, OTHER_ORGANIZATION_ID, SERVER_NOW, idSequence, organizer, rules, scopeOf, webcastArgs } from "./testing.ts";
+import { CachedSource, OverlayTx } from "./overlay.ts";
+import { type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
+import type { ViewerRow } from "../viewers/record.ts";
+import { permissionsFor } from "../permissions/can.ts";
 
 const nextId = idSequence(Date.UTC(2026, 0, 1), 42);
 const alice = organizer(7);
@@ -98,6 +102,114 @@ describe("applyPush", () => {
   });
 });
 
+describe("applyPush commits a push as one chunk", () => {
+  it("in one commitAll, each mutation reading the writes of the earlier ones", async () => {
+    const server = new MemoryServerStore([[ORGANIZATION_ID, rules({ limits: { max_webcasts: 2 } })]]);
+    const commitAll = vi.spyOn(server, "commitAll");
+    const [a, b, c] = [nextId(), nextId(), nextId()];
+    const batch = [
+      mutation("createWebcast", webcastArgs(a)),
+      mutation("createWebcast", webcastArgs(b)),
+      mutation("createWebcast", webcastArgs(c)), // third of the month: over the limit
+      mutation("updateWebcast", { id: a, event_title: "Renamed", now: "2026-01-02T00:00:00.000Z" }),
+      mutation("deleteWebcast", { id: b }),
+      mutation("createWebcast", webcastArgs(c)), // room again after the delete
+    ];
+    const { results, error } = await push(server, batch);
+    expect(error).toBeUndefined();
+    expect(results.map((result) => result.status)).toEqual(["applied", "applied", "rejected", "applied", "applied", "applied"]);
+    expect(results.map((result) => ("cursor" in result ? result.cursor : null))).toEqual([1, 2, null, 3, 4, 5]);
+    expect(commitAll).toHaveBeenCalledTimes(1);
+    expect(server.rowsOf("webcasts").map((row) => [row.id, row.event_title])).toEqual([
+      [a, "Renamed"],
+      [c, "Quarterly results"],
+    ]);
+    expect(server.log.map((entry) => [entry.id, entry.op])).toEqual([
+      [a, "put"],
+      [b, "put"],
+      [a, "put"],
+      [b, "del"],
+      [c, "put"],
+    ]);
+  });
+
+  it("records nothing of the chunk after a storage failure, and answers what was already recorded", async () => {
+    const server = store();
+    const first = mutation("createWebcast", webcastArgs(nextId()));
+    await push(server, [first]);
+    server.failCommits = 1;
+    const more = [mutation("createWebcast", webcastArgs(nextId())), mutation("deleteWebcast", { id: nextId() })];
+    const response = await push(server, [first, ...more]);
+    expect(response).toEqual({ results: [{ id: first.id, status: "already_applied", cursor: 1 }], error: { code: "server_error", message: expect.any(String) } });
+    expect(await server.recordedMany(more.map((entry) => entry.id))).toEqual(new Map());
+    expect(server.commits).toHaveLength(1);
+  });
+
+  it("stops at a mutator's unexpected error: commits the mutations before it, records nothing of it or after", async () => {
+    const server = store();
+    const broken = { ...WEBCAST_MUTATORS, explode: defineMutator("explode", z.object({}), async () => Promise.reject(new Error("a bug"))) };
+    const batch = [mutation("createWebcast", webcastArgs(nextId())), mutation("deleteWebcast", { id: nextId() }), mutation("explode", {}), mutation("createWebcast", webcastArgs(nextId()))];
+    const response = await applyPush(server, broken, alice, "en", batch, SERVER_NOW);
+    expect(response.results.map((result) => result.status)).toEqual(["applied", "rejected"]);
+    expect(response.error?.code).toBe("server_error");
+    expect(server.commits.map((commit) => commit.mutationId)).toEqual([batch[0]?.id, batch[1]?.id]);
+  });
+
+  it("answers a duplicate of a refused mutation with the same refusal", async () => {
+    const server = store();
+    const refused = mutation("deleteWebcast", { id: nextId() });
+    const { results } = await push(server, [refused, refused]);
+    expect(results[1]).toEqual(results[0]);
+    expect(results[0]?.status).toBe("rejected");
+    expect(server.commits).toHaveLength(1);
+  });
+});
+
+describe("OverlayTx", () => {
+  const query: RowQuery<"webcasts"> = { range: { column: "event_start_date_time", from: "2026-03", to: "2026-04" }, equals: { is_test: false } };
+
+  it("counts through the source's count, corrected by the buffered writes", async () => {
+    const server = store();
+    const [a, b, c] = [nextId(), nextId(), nextId()];
+    await push(server, [mutation("createWebcast", webcastArgs(a)), mutation("createWebcast", webcastArgs(b)), mutation("createWebcast", webcastArgs(c, { event_start_date_time: "2026-04-02T10:00:00.000Z" }))]);
+    const counted: string[] = [];
+    const source = new CachedSource({
+      ...server.read,
+      count: async (table, organizationId, q) => {
+        counted.push(table);
+        return (await server.read.list(table, organizationId)).filter((row) => matchesQuery(row, organizationId, q)).length;
+      },
+    });
+    const tx = new OverlayTx(source);
+    expect(await tx.count("webcasts", ORGANIZATION_ID, query)).toBe(2);
+    await tx.delete("webcasts", a);
+    await tx.patch("webcasts", b, { is_test: true });
+    await tx.patch("webcasts", c, { event_start_date_time: "2026-03-30T10:00:00.000Z" });
+    const d = nextId();
+    const moved = await tx.get("webcasts", c);
+    if (!moved) throw new Error("unreachable: c was just patched");
+    await tx.put("webcasts", { ...moved, id: d });
+    expect(await tx.count("webcasts", ORGANIZATION_ID, query)).toBe(2); // c moved in, d created; a gone, b a test
+    expect(await tx.count("webcasts", OTHER_ORGANIZATION_ID, query)).toBe(0);
+    expect(counted).toEqual(["webcasts", "webcasts"]); // cached per organization and query
+    expect((await tx.list("webcasts", ORGANIZATION_ID)).filter((row) => matchesQuery(row, ORGANIZATION_ID, query)).map((row) => row.id).sort()).toEqual([c, d].sort());
+  });
+
+  it("hides the rows of a parent deleted in the buffer (the commit's cascade)", async () => {
+    const server = store();
+    const [doomed, kept] = [nextId(), nextId()];
+    await push(server, [mutation("createWebcast", webcastArgs(doomed)), mutation("createWebcast", webcastArgs(kept))]);
+    const viewers = [viewerOf(doomed), viewerOf(kept)];
+    await server.commit({ userId: 7, writes: viewers.map((row) => ({ table: "viewers", id: row.id, organization_id: row.organization_id, op: "put", row })), result: { id: nextId(), status: "applied" } });
+    const tx = new OverlayTx(server.read);
+    await tx.delete("webcasts", doomed);
+    expect(await tx.get("viewers", viewers[0]?.id ?? "")).toBeUndefined();
+    expect((await tx.list("viewers", ORGANIZATION_ID)).map((row) => row.id)).toEqual([viewers[1]?.id]);
+    expect(await tx.count("viewers", ORGANIZATION_ID, { range: { column: "created_at", from: "2026", to: "2027" } })).toBe(1);
+    expect(tx.writes()).toEqual([{ table: "webcasts", id: doomed, organization_id: ORGANIZATION_ID, op: "del" }]);
+  });
+});
+
 describe("pull", () => {
   async function seeded() {
     const server = store();
@@ -110,32 +222,90 @@ describe("pull", () => {
 
   it("starts with a reset snapshot of the user's organizations, then pages incrementally", async () => {
     const { server, ids } = await seeded();
-    const first = await pull(server, [ORGANIZATION_ID], 0, 2);
+    const first = await pull(server, scopeOf([ORGANIZATION_ID]), 0, 2);
     expect(first).toMatchObject({ reset: true, more: true, cursor: 2 });
     expect(first.changes.map((change) => change.id)).toEqual(ids.slice(0, 2));
-    const second = await pull(server, [ORGANIZATION_ID], first.cursor, 2);
+    const second = await pull(server, scopeOf([ORGANIZATION_ID]), first.cursor, 2);
     expect(second).toMatchObject({ reset: false, more: false, cursor: 4 });
     expect(second.changes.map((change) => change.id)).toEqual(ids.slice(2));
 
     const [a] = ids;
     await push(server, [mutation("updateWebcast", { id: a, event_title: "Renamed", now: "2026-01-02T00:00:00.000Z" }), mutation("deleteWebcast", { id: ids[1] })]);
-    const third = await pull(server, [ORGANIZATION_ID], second.cursor);
+    const third = await pull(server, scopeOf([ORGANIZATION_ID]), second.cursor);
     expect(third.changes).toEqual([
       { table: "webcasts", id: a, op: "put", row: expect.objectContaining({ event_title: "Renamed" }) },
       { table: "webcasts", id: ids[1], op: "del" },
     ]);
-    expect(await pull(server, [ORGANIZATION_ID], third.cursor)).toEqual({ cursor: third.cursor, changes: [], more: false, reset: false });
+    expect(await pull(server, scopeOf([ORGANIZATION_ID]), third.cursor)).toEqual({ cursor: third.cursor, changes: [], more: false, reset: false });
   });
 
   it("resets a cursor older than the compacted log, and pages through the snapshot without resetting again", async () => {
     const { server, ids } = await seeded();
     await push(server, [mutation("deleteWebcast", { id: ids[0] })]);
     server.compact();
-    const stale = await pull(server, [ORGANIZATION_ID], 3, 1);
+    const stale = await pull(server, scopeOf([ORGANIZATION_ID]), 3, 1);
     expect(stale).toMatchObject({ reset: true, more: true });
     expect(stale.cursor).toBeGreaterThanOrEqual(await server.oldestCursor());
-    const next = await pull(server, [ORGANIZATION_ID], stale.cursor, 1);
+    const next = await pull(server, scopeOf([ORGANIZATION_ID]), stale.cursor, 1);
     expect(next).toMatchObject({ reset: false, more: false });
     expect([...stale.changes, ...next.changes].map((change) => change.id)).toEqual(ids.slice(1));
+  });
+});
+
+function viewerOf(webcastId: string, organizationId = ORGANIZATION_ID): ViewerRow {
+  return viewer(nextId(), webcastId, organizationId);
+}
+
+function viewer(id: string, webcastId: string, organizationId = ORGANIZATION_ID): ViewerRow {
+  return {
+    id,
+    organization_id: organizationId,
+    webcast_id: webcastId,
+    name: "Ada",
+    email: "ada@viewers.test",
+    tags: [],
+    control_number: null,
+    vote_weight: 1,
+    registered: false,
+    invitation_sent: false,
+    reminder_sent: false,
+    is_moderator: false,
+    created_at: SERVER_NOW,
+    updated_at: SERVER_NOW,
+  };
+}
+
+describe("viewers", () => {
+  it("pullScope: viewers only where the user manages them, webcasts wherever they belong", () => {
+    const member = (role: "viewer" | "speaker" | "organizer" | "owner", organizationId: number) => ({ organization_id: organizationId, role });
+    const user = { is_super_admin: false, permissions: permissionsFor([member("organizer", 1), member("viewer", 2), member("speaker", 3), member("owner", 4)]) };
+    expect(pullScope(user, [1, 2, 3, 4])).toEqual({ webcasts: [1, 2, 3, 4], viewers: [1, 4] });
+    expect(pullScope({ is_super_admin: true, permissions: {} }, [1, 2])).toEqual({ webcasts: [1, 2], viewers: [1, 2] });
+  });
+
+  it("deleting a webcast deletes its viewers in the same commit, each logged as del before it; pulls follow the scope", async () => {
+    const server = store();
+    const [doomed, kept] = [nextId(), nextId()];
+    await push(server, [mutation("createWebcast", webcastArgs(doomed)), mutation("createWebcast", webcastArgs(kept))]);
+    const rows = [viewer(nextId(), doomed), viewer(nextId(), doomed), viewer(nextId(), kept)];
+    await server.commit({ userId: 7, writes: rows.map((row) => ({ table: "viewers", id: row.id, organization_id: row.organization_id, op: "put", row })), result: { id: nextId(), status: "applied" } });
+    const before = server.cursor;
+
+    const deletion = mutation("deleteWebcast", { id: doomed });
+    expect((await push(server, [deletion])).results[0]).toEqual({ id: deletion.id, status: "applied", cursor: before + 3 });
+    expect(server.rowsOf("viewers").map((row) => row.id)).toEqual([rows[2]?.id]);
+    expect(server.log.slice(-3).map((entry) => [entry.table, entry.id, entry.op, entry.mutationId])).toEqual([
+      ["viewers", rows[0]?.id, "del", deletion.id],
+      ["viewers", rows[1]?.id, "del", deletion.id],
+      ["webcasts", doomed, "del", deletion.id],
+    ]);
+
+    const everything = await pull(server, scopeOf([ORGANIZATION_ID]), before);
+    expect(everything.changes.map((change) => `${change.table}:${change.op}`)).toEqual(["viewers:del", "viewers:del", "webcasts:del"]);
+    const webcastsOnly = await pull(server, { webcasts: [ORGANIZATION_ID], viewers: [] }, before);
+    expect(webcastsOnly.changes).toEqual([{ table: "webcasts", id: doomed, op: "del" }]);
+    expect(webcastsOnly.cursor).toBe(everything.cursor);
+    const snapshot = await pull(server, { webcasts: [ORGANIZATION_ID], viewers: [] }, 0);
+    expect(snapshot.changes.every((change) => change.table === "webcasts")).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
 import type { MessageLocale } from "../i18n/locales.ts";
+import { can, type PermissionSubject } from "../permissions/can.ts";
 import { SYNC_MESSAGES } from "./messages.ts";
+import { CachedSource, OverlayTx } from "./overlay.ts";
 import { type MutatorRegistry, rejectionError, runMutation } from "./run.ts";
-import type { ServerStore } from "./server-store.ts";
-import type { MutationActor, MutationResult, PendingMutation, PullResponse, PushResponse } from "./types.ts";
+import type { CommitInput, ServerStore } from "./server-store.ts";
+import { SYNC_TABLES } from "./tables.ts";
+import type { MutationActor, MutationResult, PendingMutation, PullResponse, PushResponse, SyncScope } from "./types.ts";
 
 /** At most this many mutations per push (docs/sync.md: the client sends batches of ≤ 100). */
 export const PUSH_BATCH_LIMIT = 100;
@@ -18,10 +21,15 @@ export const PULL_PAGE_LIMIT = 1000;
  *   refusal), so a retried push applies each mutation once.
  * - Unknown name, invalid arguments or a rule's `MutationRejected` → the refusal is recorded
  *   (a retry gets the same answer) and nothing else is written.
- * - Success → its writes, change-log entries and record in one atomic `commit`.
+ * - Success → its writes, change-log entries and record.
  * - Anything else (a bug, a storage failure) is NOT recorded: the push stops there and answers
  *   `error`, so the client keeps that mutation and the later ones queued and sends them again.
  *   Recording it would turn a transient failure into a permanent refusal of the user's edit.
+ *
+ * The whole push is one chunk: each mutation reads committed state (cached for the chunk) plus the
+ * writes of the chunk's earlier applied mutations, and all their commits go to the store in one
+ * `commitAll`, in order. When not all of them go through, the push answers those that did (a
+ * prefix: none after a storage failure) and then `error`.
  */
 export async function applyPush(
   store: ServerStore,
@@ -31,38 +39,102 @@ export async function applyPush(
   mutations: readonly PendingMutation[],
   now: string,
 ): Promise<PushResponse> {
-  const results: MutationResult[] = [];
-  for (const mutation of mutations) {
-    try {
-      results.push(await applyOne(store, registry, actor, locale, mutation, now));
-    } catch {
-      return { results, error: { code: "server_error", message: SYNC_MESSAGES.server_error[locale] } };
-    }
+  const failed = (results: MutationResult[]): PushResponse => ({ results, error: { code: "server_error", message: SYNC_MESSAGES.server_error[locale] } });
+  const cache = new CachedSource(store.read);
+  // Reads of the chunk: committed state plus the writes of its applied mutations so far.
+  const chunk = new OverlayTx(cache);
+  let recorded: Map<string, MutationResult>;
+  try {
+    recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
+    await cache.prefetch(mutations.flatMap((mutation) => rowIdOf(mutation) ?? []), SYNC_TABLES);
+  } catch {
+    return failed([]);
   }
-  return { results };
+
+  const commits: CommitInput[] = [];
+  /** Per mutation, in order: its stored answer, or its commit in `commits` (`again`: a duplicate in this push). */
+  const answers: (MutationResult | { commit: number; again: boolean })[] = [];
+  const inChunk = new Map<string, number>();
+  let stopped = false;
+  for (const mutation of mutations) {
+    const stored = recorded.get(mutation.id);
+    if (stored) {
+      answers.push(stored.status === "rejected" ? stored : { id: mutation.id, status: "already_applied", cursor: stored.cursor });
+      continue;
+    }
+    const earlier = inChunk.get(mutation.id);
+    if (earlier !== undefined) {
+      answers.push({ commit: earlier, again: true });
+      continue;
+    }
+    let outcome: Awaited<ReturnType<typeof runMutation>>;
+    try {
+      outcome = await runMutation(registry, mutation, chunk, { location: "server", actor, locale, now });
+    } catch {
+      stopped = true;
+      break;
+    }
+    if (outcome.ok) chunk.absorb(outcome.writes);
+    const result = outcome.ok ? { id: mutation.id, status: "applied" as const } : { id: mutation.id, status: "rejected" as const, error: rejectionError(outcome.rejection, locale) };
+    inChunk.set(mutation.id, commits.length);
+    answers.push({ commit: commits.length, again: false });
+    commits.push({ userId: actor.id, name: mutation.name, writes: outcome.ok ? outcome.writes : [], result });
+  }
+
+  const cursors = await commitInOrder(store, commits);
+  const results: MutationResult[] = [];
+  for (const answer of answers) {
+    if (!("commit" in answer)) {
+      results.push(answer);
+      continue;
+    }
+    const cursor = cursors[answer.commit];
+    const result = commits[answer.commit]?.result;
+    // Not committed: answer the prefix before it; the client sends it and the rest again.
+    if (cursor === undefined || !result) return failed(results);
+    if (result.status === "rejected") results.push(result);
+    else results.push({ id: result.id, status: answer.again ? "already_applied" : "applied", cursor });
+  }
+  return stopped ? failed(results) : { results };
 }
 
-async function applyOne(store: ServerStore, registry: MutatorRegistry, actor: MutationActor, locale: MessageLocale, mutation: PendingMutation, now: string): Promise<MutationResult> {
-  const recorded = await store.recorded(mutation.id);
-  if (recorded) return recorded.status === "rejected" ? recorded : { id: mutation.id, status: "already_applied", cursor: recorded.cursor };
-
-  const outcome = await runMutation(registry, mutation, store.read, { location: "server", actor, locale, now });
-  if (!outcome.ok) {
-    const result = { id: mutation.id, status: "rejected" as const, error: rejectionError(outcome.rejection, locale) };
-    await store.commit({ userId: actor.id, name: mutation.name, writes: [], result });
-    return result;
+/** The cursors of the commits that went through: a prefix of `commits` (none when the store failed). */
+async function commitInOrder(store: ServerStore, commits: readonly CommitInput[]): Promise<number[]> {
+  if (commits.length === 0) return [];
+  try {
+    return await store.commitAll(commits);
+  } catch {
+    return [];
   }
-  const cursor = await store.commit({ userId: actor.id, name: mutation.name, writes: outcome.writes, result: { id: mutation.id, status: "applied" } });
-  return { id: mutation.id, status: "applied", cursor };
+}
+
+/** The row a mutation names (`args.id`, as every mutator does): prefetched for the chunk. */
+function rowIdOf(mutation: PendingMutation): string | undefined {
+  const { args } = mutation;
+  const id: unknown = typeof args === "object" && args !== null && "id" in args ? args.id : undefined;
+  return typeof id === "string" && id.length <= 100 ? id : undefined;
 }
 
 /**
- * One page of changes after `cursor` in the organizations the caller may see (the caller decides
- * which, after authenticating). A first pull (cursor 0) or a cursor older than the compacted log
+ * What `user` pulls of the organizations they belong to (`organizationIds`; every organization for
+ * a super admin): webcasts of all of them; viewers (names, e-mails: personal data) only where they
+ * hold `viewers.manage` (organizers, admins, owners, super admins; not speakers or viewers).
+ * Caller: the pull route, after authenticating.
+ */
+export function pullScope(user: PermissionSubject, organizationIds: readonly number[]): SyncScope {
+  return {
+    webcasts: [...organizationIds],
+    viewers: organizationIds.filter((id) => can(user, "viewers.manage", id)),
+  };
+}
+
+/**
+ * One page of changes after `cursor` in the scope the caller may see (the caller decides it with
+ * `pullScope`, after authenticating). A first pull (cursor 0) or a cursor older than the compacted log
  * starts over from 0 with `reset: true`: the client drops its rows before applying the page.
  */
-export async function pull(store: ServerStore, organizationIds: readonly number[], cursor: number, limit: number = PULL_PAGE_LIMIT): Promise<PullResponse> {
+export async function pull(store: ServerStore, scope: SyncScope, cursor: number, limit: number = PULL_PAGE_LIMIT): Promise<PullResponse> {
   const reset = cursor <= 0 || cursor < (await store.oldestCursor());
-  const page = await store.changesSince(reset ? 0 : cursor, organizationIds, limit);
+  const page = await store.changesSince(reset ? 0 : cursor, scope, limit);
   return { cursor: page.cursor, changes: page.changes, more: page.more, reset };
 }

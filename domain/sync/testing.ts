@@ -10,7 +10,7 @@ import { MemoryServerStore } from "./memory-server-store.ts";
 import type { ReplicaStore } from "./replica-store.ts";
 import { Replica, type PullFetcher, type PushSender } from "./replica.ts";
 import { applyPush, pull } from "./server.ts";
-import type { MutationActor, OrganizationRules } from "./types.ts";
+import type { MutationActor, OrganizationRules, SyncScope } from "./types.ts";
 import { uuidv7 } from "./uuidv7.ts";
 
 export const ORGANIZATION_ID = 1;
@@ -64,10 +64,17 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
       // JSON round trips, as over the network.
       return async (mutations) => structuredClone(await applyPush(store, WEBCAST_MUTATORS, actor, locale, structuredClone(mutations), SERVER_NOW));
     },
-    fetcher(organizationIds: readonly number[] = [ORGANIZATION_ID], limit?: number): PullFetcher {
-      return async (cursor) => structuredClone(await pull(store, organizationIds, cursor, limit));
+    /** Pulls as a user who sees every table of `scope` (organization ids: the same for every table). */
+    fetcher(scope: readonly number[] | SyncScope = [ORGANIZATION_ID], limit?: number): PullFetcher {
+      const full = "webcasts" in scope ? scope : scopeOf(scope);
+      return async (cursor) => structuredClone(await pull(store, full, cursor, limit));
     },
   };
+}
+
+/** The same organizations for every synced table. */
+export function scopeOf(organizationIds: readonly number[]): SyncScope {
+  return { webcasts: organizationIds, viewers: organizationIds };
 }
 
 export interface TestReplicaOptions {

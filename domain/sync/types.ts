@@ -7,14 +7,25 @@ import type { SyncRowMap } from "./tables.ts";
 export type SyncTable = keyof SyncRowMap;
 export type SyncRow<T extends SyncTable = SyncTable> = SyncRowMap[T];
 
+/**
+ * What one user pulls: per synced table, the organizations whose rows they may see. Tables differ
+ * (every member sees webcasts; only those who manage viewers see viewers, which are personal data).
+ */
+export type SyncScope = { readonly [T in SyncTable]: readonly number[] };
+
 /** What mutators read and write through, on both sides. `patch` writes only the given fields. */
 export interface MutationTx {
   get<T extends SyncTable>(table: T, id: string): Promise<SyncRow<T> | undefined>;
   put<T extends SyncTable>(table: T, row: SyncRow<T>): Promise<void>;
   patch<T extends SyncTable>(table: T, id: string, fields: Partial<SyncRow<T>>): Promise<void>;
   delete(table: SyncTable, id: string): Promise<void>;
-  /** Rows of a table in one organization (for limits such as max_webcasts). */
+  /** Rows of a table in one organization. */
   list<T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]>;
+  /**
+   * How many rows of one organization match `query` (e.g. the non-test webcasts starting in a
+   * month, for max_webcasts): the server answers it with an indexed count instead of listing.
+   */
+  count<T extends SyncTable>(table: T, organizationId: number, query: RowQuery<T>): Promise<number>;
   /**
    * The rules of an organization (limits, features, deactivation), read-only: organizations are
    * not a synced table yet. `undefined` = no such organization. The method itself is absent where
@@ -22,6 +33,23 @@ export interface MutationTx {
    * the server (where it must be present) judges them.
    */
   organization?(id: number): Promise<OrganizationRules | undefined>;
+}
+
+/** Columns of a row holding a single value (not a list): what `RowQuery.equals` may test. */
+type ScalarColumn<T extends SyncTable> = { [K in keyof SyncRow<T>]: SyncRow<T>[K] extends string | number | boolean | null ? K : never }[keyof SyncRow<T>];
+
+/** Rows whose text `range.column` lies in [`from`, `to`) (string order) and whose `equals` columns have those values. */
+export interface RowQuery<T extends SyncTable> {
+  range: { column: keyof SyncRow<T> & string; from: string; to: string };
+  equals?: Partial<Pick<SyncRow<T>, ScalarColumn<T>>>;
+}
+
+/** Whether `row` of `organizationId` matches `query` (the reference the stores' counts follow). */
+export function matchesQuery<T extends SyncTable>(row: SyncRow<T>, organizationId: number, query: RowQuery<T>): boolean {
+  if (row.organization_id !== organizationId) return false;
+  const value: unknown = row[query.range.column];
+  if (typeof value !== "string" || value < query.range.from || value >= query.range.to) return false;
+  return Object.entries(query.equals ?? {}).every(([column, expected]) => Reflect.get(row, column) === expected);
 }
 
 /**

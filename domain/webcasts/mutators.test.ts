@@ -3,7 +3,7 @@ import type { MessageLocale } from "../i18n/locales.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
 import { ORGANIZATION_ID, editor, idSequence, organizer, rules, webcastArgs } from "../sync/testing.ts";
-import type { MutationActor, OrganizationRules } from "../sync/types.ts";
+import { type MutationActor, type OrganizationRules, type RowQuery, type SyncTable, matchesQuery } from "../sync/types.ts";
 import { WEBCAST_MUTATORS } from "./mutators.ts";
 import type { WebcastRow } from "./record.ts";
 
@@ -117,6 +117,35 @@ describe("createWebcast", () => {
     expect(third).toMatchObject({ code: "limit_reached", en: "Webcast limit reached: at most 2 webcasts per month are allowed." });
     expect((await run(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: "2026-04-01T00:00:00.000Z" }))).ok).toBe(true);
     expect((await run(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: march, is_test: true, duration: 15 }))).ok).toBe(true);
+  });
+
+  it("counts the month with the source's count when it has one (the server's indexed count), never listing", async () => {
+    const store = server(rules({ limits: { max_webcasts: 1 } }));
+    await seed(store, { event_start_date_time: "2026-12-31T23:30:00.000Z" });
+    await seed(store, { event_start_date_time: "2027-01-01T00:00:00.000Z", is_test: true });
+    const queries: unknown[] = [];
+    const source = {
+      get: store.read.get,
+      organization: store.read.organization,
+      list: () => Promise.reject(new Error("listed the organization")),
+      count: async <T extends SyncTable>(table: T, organizationId: number, query: RowQuery<T>) => {
+        queries.push(query);
+        return (await store.read.list(table, organizationId)).filter((row) => matchesQuery(row, organizationId, query)).length;
+      },
+    };
+    const create = (start: string) => runMutation(WEBCAST_MUTATORS, { name: "createWebcast", args: webcastArgs(nextId(), { event_start_date_time: start }) }, source, { location: "server", actor: alice, locale: "en", now: "2026-01-01T00:00:00.000Z" });
+    expect(refusal(await create("2026-12-01T00:00:00.000Z")).code).toBe("limit_reached");
+    expect((await create("2027-01-31T23:59:59.999Z")).ok).toBe(true); // the test webcast does not count
+    expect(queries).toEqual([
+      { range: { column: "event_start_date_time", from: "2026-12", to: "2027-01" }, equals: { is_test: false } },
+      { range: { column: "event_start_date_time", from: "2027-01", to: "2027-02" }, equals: { is_test: false } },
+    ]);
+    // Without a cap, nothing is counted.
+    queries.length = 0;
+    const unlimited = server(rules({ limits: { max_webcasts: null } }));
+    const free = await runMutation(WEBCAST_MUTATORS, { name: "createWebcast", args: webcastArgs(nextId()) }, { ...source, organization: unlimited.read.organization }, { location: "server", actor: alice, locale: "en", now: "2026-01-01T00:00:00.000Z" });
+    expect(free.ok).toBe(true);
+    expect(queries).toEqual([]);
   });
 
   it("refuses malformed arguments as invalid_mutation", async () => {

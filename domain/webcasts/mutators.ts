@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
-import { canCreateServices, hasFeature, limitReachedMessage, ORGANIZATION_MESSAGES, withinLimit } from "../organizations/index.ts";
+import { canCreateServices, hasFeature, limitReachedMessage, limitsOf, ORGANIZATION_MESSAGES, withinLimit } from "../organizations/index.ts";
 import { can } from "../permissions/can.ts";
-import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator, matchesQuery } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
 import type { WebcastRow } from "./record.ts";
-import { ON_AIR_LOCKED_FIELDS, countedInMonth, isOnAir, webcastFieldErrors, webcastMonth } from "./rules.ts";
+import { ON_AIR_LOCKED_FIELDS, countedInMonthQuery, isOnAir, webcastFieldErrors, webcastMonth } from "./rules.ts";
 
 /**
  * The webcast mutators (docs/sync.md): the only way the synced webcast core changes. The browser
@@ -79,8 +79,15 @@ function checkFields(fields: Parameters<typeof webcastFieldErrors>[0], locale: M
 }
 
 async function checkMonthlyLimit(tx: MutationTx, organization: OrganizationRules, webcast: Pick<WebcastRow, "id" | "organization_id" | "event_start_date_time">): Promise<void> {
-  const existing = await tx.list("webcasts", webcast.organization_id);
-  const check = withinLimit(organization, "max_webcasts", countedInMonth(existing, webcastMonth(webcast), webcast.id));
+  // No cap, nothing to count (sales-managed organizations by default).
+  if (limitsOf(organization).max_webcasts === null) return;
+  const month = webcastMonth(webcast);
+  // A count of the month (an index range on the server), never a listing of the organization.
+  const query = countedInMonthQuery(month);
+  let counted = await tx.count("webcasts", webcast.organization_id, query);
+  const self = await tx.get("webcasts", webcast.id);
+  if (self && matchesQuery(self, webcast.organization_id, query)) counted--;
+  const check = withinLimit(organization, "max_webcasts", counted);
   if (!check.ok) {
     const message = (locale: MessageLocale) => limitReachedMessage("max_webcasts", check.limit, locale);
     throw new MutationRejected("limit_reached", { en: message("en"), fr: message("fr") });

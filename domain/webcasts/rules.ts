@@ -1,6 +1,6 @@
 import type { MessageLocale } from "../i18n/locales.ts";
 import { allowsValue, limitReachedMessage } from "../organizations/index.ts";
-import type { OrganizationRules } from "../sync/types.ts";
+import type { OrganizationRules, RowQuery } from "../sync/types.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
 import type { WebcastApiStatus, WebcastRow } from "./record.ts";
 
@@ -49,6 +49,18 @@ export function isTimeZone(value: string): boolean {
 /** The calendar month (UTC) a webcast counts in for max_webcasts ("webcasts per month"). */
 export function webcastMonth(webcast: Pick<WebcastRow, "event_start_date_time">): string {
   return new Date(webcast.event_start_date_time).toISOString().slice(0, 7);
+}
+
+/**
+ * The webcasts that count against max_webcasts in `month` ("2026-09"), as a count query: not test
+ * webcasts (they have their own quota, SPEC §5), starting in [that month, the next one). Start
+ * times are ISO strings in UTC, so string order is time order and every time of the month starts
+ * with its "YYYY-MM". Same verdict as `countedInMonth`.
+ */
+export function countedInMonthQuery(month: string): RowQuery<"webcasts"> {
+  const [year = 0, monthNumber = 1] = month.split("-").map(Number);
+  const next = new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7);
+  return { range: { column: "event_start_date_time", from: month, to: next }, equals: { is_test: false } };
 }
 
 /**

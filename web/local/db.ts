@@ -48,6 +48,8 @@ export function localDatabaseName(userId: number): string {
 export class LocalDatabase extends Dexie {
   base_webcasts!: Table<SyncRow<"webcasts">, string>;
   view_webcasts!: Table<SyncRow<"webcasts">, string>;
+  base_viewers!: Table<SyncRow<"viewers">, string>;
+  view_viewers!: Table<SyncRow<"viewers">, string>;
   outbox!: Table<StoredOutboxEntry, number>;
   rejected!: Table<StoredRejected, number>;
   meta!: Table<MetaRecord, MetaRecord["key"]>;
@@ -64,24 +66,33 @@ export class LocalDatabase extends Dexie {
     });
     // Version 2: form drafts (not synced: a draft is this device's unsaved work).
     this.version(2).stores({ drafts: "key" });
+    // Version 3: the viewers of the webcasts (pulled only where the user manages viewers).
+    this.version(3).stores({
+      base_viewers: "id, organization_id, webcast_id",
+      view_viewers: "id, organization_id, webcast_id",
+    });
   }
 
   /** The base or view table of a synced table. */
   rows<T extends SyncTable>(which: "base" | "view", table: T): Table<SyncRow<T>, string> {
     const tables: { [K in SyncTable]: { base: Table<SyncRow<K>, string>; view: Table<SyncRow<K>, string> } } = {
       webcasts: { base: this.base_webcasts, view: this.view_webcasts },
+      viewers: { base: this.base_viewers, view: this.view_viewers },
     };
     return tables[table][which];
   }
 
   /** Every table (a transaction over "everything"). */
   allTables(): Table[] {
-    return [this.base_webcasts, this.view_webcasts, this.outbox, this.rejected, this.meta];
+    return [this.base_webcasts, this.view_webcasts, this.base_viewers, this.view_viewers, this.outbox, this.rejected, this.meta];
   }
 
   /** Pairs of base/view tables of every synced table. */
   rowTables(): { base: Table<SyncRow, string>; view: Table<SyncRow, string> }[] {
-    return [{ base: this.base_webcasts, view: this.view_webcasts }];
+    return [
+      { base: this.base_webcasts, view: this.view_webcasts },
+      { base: this.base_viewers, view: this.view_viewers },
+    ];
   }
 }
 

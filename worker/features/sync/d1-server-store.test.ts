@@ -1,9 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Write } from "../../../domain/sync/server-store.ts";
+import type { MutationResult } from "../../../domain/sync/types.ts";
+import { scopeOf } from "../../../domain/sync/testing.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import type { ViewerRow } from "../../../domain/viewers/record.ts";
+import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { seedDemo } from "../../test/client.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
-import { changeLog, newOrganization, userIdOf, webcastRow } from "./testing.ts";
+import { changeLog, newOrganization, userIdOf, viewerRow, webcastRow } from "./testing.ts";
 
 /** The ServerStore port's contract on D1 (domain/sync/server-store.ts). */
 let userId = 0;
@@ -98,7 +103,84 @@ describe("D1ServerStore commit", () => {
   });
 });
 
+describe("D1ServerStore commitAll", () => {
+  const put = (row: WebcastRow): Write => ({ table: "webcasts", id: row.id, organization_id: row.organization_id, op: "put", row });
+
+  it("commits several mutations in one step, in order, with each one's cursor (a rejection keeps the head)", async () => {
+    const organizationId = await newOrganization();
+    const store = new D1ServerStore(env.DB, organizationId);
+    const [a, b] = [webcastRow(organizationId, userId), webcastRow(organizationId, userId)];
+    const refused = rejected();
+    const [first, second, third] = [applied(), applied(), applied()];
+    const cursors = await store.commitAll([
+      { userId, writes: [put(a)], result: first },
+      { userId, writes: [], result: refused },
+      { userId, writes: [put(b), put({ ...a, event_title: "A2" })], result: second },
+      { userId, writes: [{ table: "webcasts", id: b.id, organization_id: organizationId, op: "del" }], result: third },
+    ]);
+    const [aLog, bLog] = [await changeLog(a.id), await changeLog(b.id)];
+    expect(cursors).toEqual([aLog[0]?.seq, aLog[0]?.seq, aLog[1]?.seq, bLog[1]?.seq]);
+    expect(bLog[0]?.seq).toBe((aLog[1]?.seq ?? 0) - 1); // log order = commit order
+    expect(await store.recordedMany([first.id, refused.id, second.id, third.id])).toEqual(
+      new Map<string, MutationResult>([
+        [first.id, { id: first.id, status: "applied", cursor: cursors[0] ?? -1 }],
+        [refused.id, refused],
+        [second.id, { id: second.id, status: "applied", cursor: cursors[2] ?? -1 }],
+        [third.id, { id: third.id, status: "applied", cursor: cursors[3] ?? -1 }],
+      ]),
+    );
+    expect(await store.read.list("webcasts", organizationId)).toEqual([{ ...a, event_title: "A2" }]);
+  });
+
+  it("commits the prefix before a commit that cannot succeed, and throws when the first cannot", async () => {
+    const organizationId = await newOrganization();
+    const store = new D1ServerStore(env.DB, organizationId);
+    const taken = applied();
+    await store.commit({ userId, writes: [], result: taken });
+    const [a, b] = [webcastRow(organizationId, userId), webcastRow(organizationId, userId)];
+    const [first, third] = [applied(), applied()];
+    // The second reuses a recorded mutation id: its own batch fails, the first still lands.
+    const cursors = await store.commitAll([
+      { userId, writes: [put(a)], result: first },
+      { userId, writes: [put(b)], result: taken },
+      { userId, writes: [], result: third },
+    ]);
+    expect(cursors).toEqual([(await changeLog(a.id))[0]?.seq]);
+    expect(await store.read.get("webcasts", b.id)).toBeUndefined();
+    expect(await store.recorded(third.id)).toBeUndefined();
+    await expect(store.commitAll([{ userId, writes: [put(b)], result: taken }, { userId, writes: [], result: third }])).rejects.toThrow();
+    expect(await store.recorded(third.id)).toBeUndefined();
+  });
+});
+
 describe("D1ServerStore reads", () => {
+  it("counts an organization's rows in a range with equal columns, and gets many rows at once, in its scope only", async () => {
+    const mine = await newOrganization();
+    const theirs = await newOrganization();
+    const store = new D1ServerStore(env.DB, mine);
+    const rows = [
+      webcastRow(mine, userId, { event_start_date_time: "2026-03-01T00:00:00.000Z" }),
+      webcastRow(mine, userId, { event_start_date_time: "2026-03-31T23:59:59.999Z" }),
+      webcastRow(mine, userId, { event_start_date_time: "2026-03-15T10:00:00Z", is_test: true }),
+      webcastRow(mine, userId, { event_start_date_time: "2026-04-01T00:00:00.000Z" }),
+      webcastRow(mine, userId, { event_start_date_time: "2026-02-28T23:59:59.999Z" }),
+    ];
+    await store.commit({ userId, writes: rows.map((row) => ({ table: "webcasts", id: row.id, organization_id: mine, op: "put", row })), result: applied() });
+    const foreign = webcastRow(theirs, userId, { event_start_date_time: "2026-03-10T00:00:00.000Z" });
+    await new D1ServerStore(env.DB, theirs).commit({ userId, writes: [{ table: "webcasts", id: foreign.id, organization_id: theirs, op: "put", row: foreign }], result: applied() });
+
+    const march = { range: { column: "event_start_date_time" as const, from: "2026-03", to: "2026-04" } };
+    expect(await store.read.count?.("webcasts", mine, march)).toBe(3);
+    expect(await store.read.count?.("webcasts", mine, { ...march, equals: { is_test: false } })).toBe(2);
+    expect(await store.read.count?.("webcasts", theirs, march)).toBe(0);
+    expect(await new D1ServerStore(env.DB).read.count?.("webcasts", theirs, march)).toBe(1);
+
+    const ids = [...rows.map((row) => row.id), foreign.id, uuidv7()];
+    expect((await store.read.getMany?.("webcasts", ids))?.map((row) => row.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(await store.read.getMany?.("viewers", ids)).toEqual([]);
+    expect((await new D1ServerStore(env.DB).read.getMany?.("webcasts", [foreign.id]))?.[0]).toEqual(foreign);
+  });
+
   it("answers an organization's rules (its own only, when scoped)", async () => {
     const mine = await newOrganization();
     const theirs = await newOrganization();
@@ -119,7 +201,7 @@ describe("D1ServerStore changesSince", () => {
     const other = await newOrganization();
     const store = new D1ServerStore(env.DB, organizationId);
     const reader = new D1ServerStore(env.DB);
-    const start = (await reader.changesSince(0, [organizationId], 10)).cursor;
+    const start = (await reader.changesSince(0, scopeOf([organizationId]), 10)).cursor;
     const [a, b, c] = [webcastRow(organizationId, userId, { event_title: "A" }), webcastRow(organizationId, userId, { event_title: "B" }), webcastRow(organizationId, userId, { event_title: "C" })];
     const put = (row: typeof a) => ({ table: "webcasts" as const, id: row.id, organization_id: row.organization_id, op: "put" as const, row });
     await store.commit({ userId, writes: [put(a), put(b), put(c)], result: applied() });
@@ -128,7 +210,7 @@ describe("D1ServerStore changesSince", () => {
     const foreign = webcastRow(other, userId);
     const head = await new D1ServerStore(env.DB, other).commit({ userId, writes: [put(foreign)], result: applied() });
 
-    const all = await reader.changesSince(start, [organizationId], 10);
+    const all = await reader.changesSince(start, scopeOf([organizationId]), 10);
     expect(all.changes).toEqual([
       { table: "webcasts", id: c.id, op: "put", row: c },
       { table: "webcasts", id: a.id, op: "put", row: { ...a, event_title: "A2" } },
@@ -136,16 +218,83 @@ describe("D1ServerStore changesSince", () => {
     ]);
     expect(all).toMatchObject({ more: false, cursor: head }); // jumps to the head, past the other organization's change
 
-    const page1 = await reader.changesSince(start, [organizationId], 2);
+    const page1 = await reader.changesSince(start, scopeOf([organizationId]), 2);
     expect(page1.changes.map((change) => change.id)).toEqual([c.id, a.id]);
     expect(page1.more).toBe(true);
-    const page2 = await reader.changesSince(page1.cursor, [organizationId], 2);
+    const page2 = await reader.changesSince(page1.cursor, scopeOf([organizationId]), 2);
     expect(page2.changes).toEqual([{ table: "webcasts", id: b.id, op: "del" }]);
     expect(page2.more).toBe(false);
 
-    expect((await reader.changesSince(start, [other], 10)).changes).toEqual([{ table: "webcasts", id: foreign.id, op: "put", row: foreign }]);
-    expect((await reader.changesSince(start, [organizationId, other], 10)).changes).toHaveLength(4);
-    expect(await reader.changesSince(head, [organizationId, other], 10)).toEqual({ changes: [], cursor: head, more: false });
+    expect((await reader.changesSince(start, scopeOf([other]), 10)).changes).toEqual([{ table: "webcasts", id: foreign.id, op: "put", row: foreign }]);
+    expect((await reader.changesSince(start, scopeOf([organizationId, other]), 10)).changes).toHaveLength(4);
+    expect(await reader.changesSince(head, scopeOf([organizationId, other]), 10)).toEqual({ changes: [], cursor: head, more: false });
     expect(await reader.oldestCursor()).toBe(0);
+  });
+});
+
+describe("D1ServerStore viewers", () => {
+  const putWebcast = (row: WebcastRow): Write => ({ table: "webcasts", id: row.id, organization_id: row.organization_id, op: "put", row });
+  const putViewer = (row: ViewerRow): Write => ({ table: "viewers", id: row.id, organization_id: row.organization_id, op: "put", row });
+
+  it("stores a viewer row as written (tags, weights, flags) and pulls it only in the viewers scope", async () => {
+    const organizationId = await newOrganization();
+    const store = new D1ServerStore(env.DB, organizationId);
+    const webcast = webcastRow(organizationId, userId);
+    const viewer = viewerRow(webcast, { tags: ["vip", "board"], control_number: "A-12", vote_weight: 2.5, registered: true, is_moderator: true });
+    const cursor = await store.commit({ userId, writes: [putWebcast(webcast), putViewer(viewer)], result: applied() });
+    expect(await store.read.get("viewers", viewer.id)).toEqual(viewer);
+    expect(await store.read.list("viewers", organizationId)).toEqual([viewer]);
+
+    const reader = new D1ServerStore(env.DB);
+    const both = await reader.changesSince(cursor - 2, scopeOf([organizationId]), 10);
+    expect(both.changes).toEqual([
+      { table: "webcasts", id: webcast.id, op: "put", row: webcast },
+      { table: "viewers", id: viewer.id, op: "put", row: viewer },
+    ]);
+    const webcastsOnly = await reader.changesSince(cursor - 2, { webcasts: [organizationId], viewers: [] }, 10);
+    expect(webcastsOnly.changes.map((change) => change.table)).toEqual(["webcasts"]);
+    expect(webcastsOnly.cursor).toBe(both.cursor);
+  });
+
+  it("deletes a webcast's viewers with it, logging a del for each in the same commit, and leaves other webcasts' viewers", async () => {
+    const organizationId = await newOrganization();
+    const other = await newOrganization();
+    const store = new D1ServerStore(env.DB, organizationId);
+    const [doomed, kept] = [webcastRow(organizationId, userId), webcastRow(organizationId, userId)];
+    const doomedViewers = Array.from({ length: 3 }, () => viewerRow(doomed));
+    const keptViewer = viewerRow(kept);
+    await store.commit({ userId, writes: [putWebcast(doomed), putWebcast(kept)], result: applied() });
+    await store.commit({ userId, writes: [...doomedViewers, keptViewer].map(putViewer), result: applied() });
+    const foreign = webcastRow(other, userId);
+    await new D1ServerStore(env.DB, other).commit({ userId, writes: [{ table: "webcasts", id: foreign.id, organization_id: other, op: "put", row: foreign }], result: applied() });
+
+    const before = await new D1ServerStore(env.DB).changesSince(0, scopeOf([]), 1);
+    const deletion = applied();
+    const cursor = await store.commit({ userId, writes: [{ table: "webcasts", id: doomed.id, organization_id: organizationId, op: "del" }], result: deletion });
+
+    expect(await store.read.list("viewers", organizationId)).toEqual([keptViewer]);
+    const log = await env.DB.prepare("SELECT seq, table_name, row_id, op, organization_id FROM sync_changes WHERE seq > ? ORDER BY seq").bind(before.cursor).all<{ seq: number; table_name: string; row_id: string; op: string; organization_id: number }>();
+    expect(log.results.map((entry) => [entry.table_name, entry.row_id, entry.op, entry.organization_id])).toEqual([
+      ...doomedViewers.map((viewer) => viewer.id).sort().map((id) => ["viewers", id, "del", organizationId]),
+      ["webcasts", doomed.id, "del", organizationId],
+    ]);
+    expect(log.results.at(-1)?.seq).toBe(cursor);
+    expect(await store.recorded(deletion.id)).toEqual({ id: deletion.id, status: "applied", cursor });
+
+    const pulled = await new D1ServerStore(env.DB).changesSince(before.cursor, scopeOf([organizationId]), 10);
+    expect(pulled.changes).toEqual([...doomedViewers.map((viewer) => viewer.id).sort().map((id) => ({ table: "viewers", id, op: "del" })), { table: "webcasts", id: doomed.id, op: "del" }]);
+  });
+
+  it("rolls the cascade back with the rest of a failing commit", async () => {
+    const organizationId = await newOrganization();
+    const store = new D1ServerStore(env.DB, organizationId);
+    const webcast = webcastRow(organizationId, userId);
+    const viewer = viewerRow(webcast);
+    const first = applied();
+    await store.commit({ userId, writes: [putWebcast(webcast), putViewer(viewer)], result: first });
+    // The same mutation id again: its record fails after the cascade's statements.
+    await expect(store.commit({ userId, writes: [{ table: "webcasts", id: webcast.id, organization_id: organizationId, op: "del" }], result: first })).rejects.toThrow();
+    expect(await store.read.get("viewers", viewer.id)).toEqual(viewer);
+    expect((await changeLog(viewer.id)).map((entry) => entry.op)).toEqual(["put"]);
   });
 });

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { ServerStore, Write } from "../../../domain/sync/server-store.ts";
-import type { Change, MutationResult, OrganizationRules, SyncRow, SyncTable } from "../../../domain/sync/types.ts";
+import type { CommitInput, ServerStore, Write } from "../../../domain/sync/server-store.ts";
+import { SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
+import type { Change, MutationResult, OrganizationRules, RowQuery, SyncRow, SyncScope, SyncTable } from "../../../domain/sync/types.ts";
 import { type Db, db } from "../../db/client.ts";
 import { organizations, syncChanges, syncMutations } from "../../db/schema/index.ts";
 import { type ChangedRow, SYNCED_TABLES, SYNCED_TABLE_NAMES, inJson } from "./tables.ts";
@@ -17,7 +18,7 @@ const HEAD = sql<number>`(SELECT coalesce(max(${syncChanges.seq}), 0) FROM ${syn
  * (another tenant's row does not exist for its mutators) and a commit refuses writes elsewhere.
  * Without it (pull, and the push route's routing) it reads every organization.
  *
- * Callers serialize commits per organization; D1 runs each `commit` as one batch (atomic).
+ * Callers serialize commits per organization; D1 runs each `commit`/`commitAll` as one batch (atomic).
  */
 export class D1ServerStore implements ServerStore {
   private readonly database: Db;
@@ -34,6 +35,11 @@ export class D1ServerStore implements ServerStore {
     list: async <T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]> => {
       if (this.organizationId !== undefined && organizationId !== this.organizationId) return [];
       return SYNCED_TABLES[table].list(this.database, organizationId);
+    },
+    getMany: async <T extends SyncTable>(table: T, ids: readonly string[]): Promise<SyncRow<T>[]> => SYNCED_TABLES[table].getMany(this.database, ids, this.organizationId),
+    count: async <T extends SyncTable>(table: T, organizationId: number, query: RowQuery<T>): Promise<number> => {
+      if (this.organizationId !== undefined && organizationId !== this.organizationId) return 0;
+      return SYNCED_TABLES[table].count(this.database, organizationId, query);
     },
     organization: async (id: number): Promise<OrganizationRules | undefined> => {
       if (this.organizationId !== undefined && id !== this.organizationId) return undefined;
@@ -66,38 +72,82 @@ export class D1ServerStore implements ServerStore {
     return found;
   }
 
-  async commit(input: Parameters<ServerStore["commit"]>[0]): Promise<number> {
-    const { database } = this;
-    const statements: BatchItem<"sqlite">[] = [];
-    for (const write of input.writes) {
-      this.checkScope(write);
-      statements.push(...writeStatements(database, write));
-    }
-    const { result } = input;
-    statements.push(
-      database.insert(syncMutations).values({
-        id: result.id,
-        user_id: input.userId,
-        name: input.name ?? "",
-        status: result.status,
-        cursor: result.status === "applied" ? HEAD : null,
-        error: result.status === "rejected" ? result.error : null,
-      }),
-    );
-    statements.push(headQuery(database));
-    const [first, ...rest] = statements;
-    if (!first) throw new Error("unreachable: a commit always records its mutation");
-    // A batch of a variable length is untyped: its last answer (the head) is checked at runtime.
-    const results: readonly unknown[] = await database.batch([first, ...rest]);
-    return readHead(results.at(-1));
+  async commit(input: CommitInput): Promise<number> {
+    const [cursor] = await this.commitAll([input]);
+    if (cursor === undefined) throw new Error("unreachable: one commit, one cursor");
+    return cursor;
   }
 
-  async changesSince(cursor: number, organizationIds: readonly number[], limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
+  /**
+   * One `D1.batch` (a transaction) for all of them. If it fails, one batch per commit in order,
+   * stopping at the first that fails: a commit that can never succeed (its client-made id taken in
+   * another organization) then holds back only itself and what follows, as the engine's contract
+   * allows (`ServerStore.commitAll`). Throws when not even the first commit went through.
+   */
+  async commitAll(inputs: readonly CommitInput[]): Promise<number[]> {
+    try {
+      return await this.batchCommits(inputs);
+    } catch (error) {
+      if (inputs.length <= 1) throw error;
+      const cursors: number[] = [];
+      for (const input of inputs) {
+        try {
+          cursors.push(...(await this.batchCommits([input])));
+        } catch (failure) {
+          if (cursors.length === 0) throw failure;
+          break;
+        }
+      }
+      return cursors;
+    }
+  }
+
+  /**
+   * One batch: the head first, then per commit its writes and change-log entries and its record,
+   * which returns its cursor (the head after its writes).
+   */
+  private async batchCommits(inputs: readonly CommitInput[]): Promise<number[]> {
+    const { database } = this;
+    const head = headQuery(database);
+    const statements: BatchItem<"sqlite">[] = [];
+    const recordAt: number[] = [];
+    for (const input of inputs) {
+      for (const write of input.writes) {
+        this.checkScope(write);
+        statements.push(...writeStatements(database, write));
+      }
+      const { result } = input;
+      recordAt.push(statements.length + 1);
+      statements.push(
+        database
+          .insert(syncMutations)
+          .values({
+            id: result.id,
+            user_id: input.userId,
+            name: input.name ?? "",
+            status: result.status,
+            cursor: result.status === "applied" ? HEAD : null,
+            error: result.status === "rejected" ? result.error : null,
+          })
+          .returning({ cursor: syncMutations.cursor }),
+      );
+    }
+    // A batch of a variable length is untyped: its answers are read back at runtime.
+    const results: readonly unknown[] = await database.batch([head, ...statements]);
+    let cursor = readHead(results[0]);
+    return recordAt.map((index) => {
+      // A rejection writes nothing and stores no cursor: the head stays where it was.
+      cursor = readCursor(results[index]) ?? cursor;
+      return cursor;
+    });
+  }
+
+  async changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
     const { database } = this;
     // Pages stop at the head read first, so answering the head never skips a change committed
     // meanwhile (D1 has one writer: a later commit can only get a higher seq).
     const head = readHead(await headQuery(database));
-    const pages = await Promise.all(SYNCED_TABLE_NAMES.map((table) => changesOf(database, table, cursor, head, organizationIds, limit + 1)));
+    const pages = await Promise.all(SYNCED_TABLE_NAMES.map((table) => changesOf(database, table, cursor, head, scope[table], limit + 1)));
     const merged = pages.flat().sort((a, b) => a.seq - b.seq);
     const more = merged.length > limit;
     const included = merged.slice(0, limit);
@@ -132,17 +182,30 @@ function writeStatements(database: Db, write: Write): BatchItem<"sqlite">[] {
   const table = SYNCED_TABLES[write.table];
   const owner = table.ownedBy(write.id, write.organization_id);
   if (write.op === "del") {
+    // Dependent rows first (their `del` entries precede the parent's), scoped to the organization.
+    const children = (SYNC_CASCADES[write.table] ?? []).flatMap((child) => cascadeOf(database, child, write.id, write.organization_id));
     // INSERT … SELECT (drizzle's raw `run` cannot be batched): every sync_changes column, in order.
     const entry = sql`SELECT NULL, ${owner}, ${write.table}, ${write.id}, 'del', CURRENT_TIMESTAMP WHERE ${owner} IS NOT NULL`;
-    return [database.insert(syncChanges).select(entry), table.delete(database, write.id, write.organization_id)];
+    return [...children, database.insert(syncChanges).select(entry), table.delete(database, write.id, write.organization_id)];
   }
   return [putStatement(database, write), database.insert(syncChanges).values({ organization_id: owner, table_name: write.table, row_id: write.id, op: "put" })];
+}
+
+function cascadeOf(database: Db, child: SyncCascade, parentId: string, organizationId: number): BatchItem<"sqlite">[] {
+  switch (child.table) {
+    case "webcasts":
+      return SYNCED_TABLES.webcasts.deleteChildren(database, child.column, parentId, organizationId);
+    case "viewers":
+      return SYNCED_TABLES.viewers.deleteChildren(database, child.column, parentId, organizationId);
+  }
 }
 
 function putStatement(database: Db, write: Extract<Write, { op: "put" }>): BatchItem<"sqlite"> {
   switch (write.table) {
     case "webcasts":
       return SYNCED_TABLES.webcasts.put(database, write.row);
+    case "viewers":
+      return SYNCED_TABLES.viewers.put(database, write.row);
   }
 }
 
@@ -153,11 +216,17 @@ async function changesOf<T extends SyncTable>(database: Db, table: T, cursor: nu
 }
 
 function toChange<T extends SyncTable>(table: T, entry: ChangedRow<T>): Change {
-  return entry.row ? { table, id: entry.id, op: "put", row: entry.row } : { table, id: entry.id, op: "del" };
+  // The row was read from `table`: TypeScript cannot relate a union member to a generic T.
+  return entry.row ? ({ table, id: entry.id, op: "put", row: entry.row } as Change) : { table, id: entry.id, op: "del" };
 }
 
 function headQuery(database: Db) {
   return database.select({ head: sql<number>`coalesce(max(${syncChanges.seq}), 0)` }).from(syncChanges);
+}
+
+function readCursor(rows: unknown): number | null {
+  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+  return typeof first === "object" && first !== null && "cursor" in first && typeof first.cursor === "number" ? first.cursor : null;
 }
 
 function readHead(rows: unknown): number {

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import type { MessageLocale } from "../../../domain/i18n/locales.ts";
-import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull } from "../../../domain/sync/server.ts";
+import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull, pullScope } from "../../../domain/sync/server.ts";
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { SYNC_LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/organization-sync/organization-sync.ts";
@@ -69,7 +69,10 @@ export const syncRoutes = new Hono<AppEnv>()
       return c.json(response);
     },
   )
-  /** GET /api/sync/pull?cursor=N → the changes after N in the user's organizations (cursor 0: a snapshot). */
+  /**
+   * GET /api/sync/pull?cursor=N → the changes after N in the user's organizations (cursor 0: a
+   * snapshot); viewers only where the user manages them (`pullScope`).
+   */
   .get("/pull", query(pullSchema), async (c) => {
     const user = requireUser(c);
     const { cursor } = c.req.valid("query");
@@ -77,7 +80,7 @@ export const syncRoutes = new Hono<AppEnv>()
     const organizationIds = user.is_super_admin
       ? (await db(c.env.DB).select({ id: organizations.id }).from(organizations)).map((row) => row.id)
       : user.accounts.map((account) => account.id);
-    return c.json(await pull(new D1ServerStore(c.env.DB), organizationIds, cursor, PULL_PAGE_LIMIT));
+    return c.json(await pull(new D1ServerStore(c.env.DB), pullScope(user, organizationIds), cursor, PULL_PAGE_LIMIT));
   })
   /** GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change there. */
   .get("/poke", query(pokeSchema), async (c) => {

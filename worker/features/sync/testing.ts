@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 
 /** Test helpers for the sync adapter and routes (workerd only). */
@@ -39,6 +40,28 @@ export function webcastRow(organizationId: number, createdBy: number, fields: Pa
     is_premiere: false,
     is_test: false,
     created_by: createdBy,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+export function viewerRow(webcast: Pick<WebcastRow, "id" | "organization_id">, fields: Partial<ViewerRow> = {}): ViewerRow {
+  const now = new Date().toISOString();
+  const id = uuidv7();
+  return {
+    id,
+    organization_id: webcast.organization_id,
+    webcast_id: webcast.id,
+    name: "Ada Lovelace",
+    email: `ada-${id.slice(-8)}@viewers.test`,
+    tags: ["board"],
+    control_number: null,
+    vote_weight: 1,
+    registered: false,
+    invitation_sent: false,
+    reminder_sent: false,
+    is_moderator: false,
     created_at: now,
     updated_at: now,
     ...fields,
