@@ -16,7 +16,11 @@ export const syncChanges = sqliteTable(
     op: text("op", { enum: ["put", "del"] }).notNull(),
     created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
   },
-  (table) => [index("sync_changes_org_seq_idx").on(table.organization_id, table.seq)],
+  (table) => [
+    index("sync_changes_org_seq_idx").on(table.organization_id, table.seq),
+    // Finds a deleted row's organization (a late edit of it is refused with "it was deleted").
+    index("sync_changes_row_idx").on(table.row_id),
+  ],
 );
 
 /** Every mutation id the server processed, with its result, so a retried push applies once. */

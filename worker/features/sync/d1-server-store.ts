@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CommitInput, ServerStore, Write } from "../../../domain/sync/server-store.ts";
 import { SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
@@ -68,6 +68,16 @@ export class D1ServerStore implements ServerStore {
     if (rowIds.length === 0) return found;
     for (const table of SYNCED_TABLE_NAMES) {
       for (const row of await SYNCED_TABLES[table].organizationsOf(this.database, rowIds)) found.set(row.id, row.organization_id);
+    }
+    // A deleted row is known by its change log: its organization's mutators then refuse with the
+    // row's own reason ("it was deleted") instead of the push's generic not_found.
+    const gone = rowIds.filter((id) => !found.has(id));
+    if (gone.length > 0) {
+      const deleted = await this.database
+        .select({ id: syncChanges.row_id, organization_id: syncChanges.organization_id })
+        .from(syncChanges)
+        .where(and(inJson(syncChanges.row_id, gone), eq(syncChanges.op, "del")));
+      for (const row of deleted) found.set(row.id, row.organization_id);
     }
     return found;
   }

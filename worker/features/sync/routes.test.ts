@@ -111,6 +111,20 @@ describe("POST /api/sync/push", () => {
     expect(real).toMatchObject({ status: "applied" });
   });
 
+  it("refuses a late edit of a deleted webcast with the webcast's reason, and keeps the other tenant's answer generic", async () => {
+    const organizationId = await newOrganization(1);
+    const organizer = await clientFor("organizer@demo.test");
+    const create = createWebcast(organizationId);
+    await push(organizer, [create, deleteWebcast(webcastIdOf(create))]);
+    const now = new Date().toISOString();
+    const late: PendingMutation = { id: uuidv7(), name: "updateWebcast", args: { id: webcastIdOf(create), event_title: "Too late", now }, client_time: now };
+    expect(await push(organizer, [late])).toEqual([{ id: late.id, status: "rejected", error: { code: "not_found", message: "This webcast no longer exists: it was deleted." } }]);
+
+    const other = await clientFor("owner@other.test");
+    const intruder = { ...late, id: uuidv7() };
+    expect(await push(other, [intruder])).toEqual([{ id: intruder.id, status: "rejected", error: { code: "not_found", message: "This page or resource does not exist." } }]);
+  });
+
   it("stops at a storage failure: answers the mutations before it plus an error, records nothing of it", async () => {
     const [a, b] = [await newOrganization(1), await newOrganization(1)];
     const owner = await clientFor("owner@demo.test");

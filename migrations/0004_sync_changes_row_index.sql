@@ -1,0 +1,1 @@
+CREATE INDEX `sync_changes_row_idx` ON `sync_changes` (`row_id`);
