@@ -1,6 +1,7 @@
 /**
  * Model-based test of the whole sync (issue #4): two or three clients edit the same few webcasts
- * while going on and offline, pushes fail or lose their answer and are retried, the control room
+ * while going on and offline, pushes fail or lose their answer and are retried, pulls break off
+ * between pages (the pages before stay committed), the control room
  * takes webcasts live on the server, storage fails, the log is compacted. At the end, once
  * everyone is online and synced: every client's view and base equal the server's rows, every
  * mutation was answered exactly once, refusals sit in their author's rejected list, and the
@@ -9,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { can } from "../permissions/can.ts";
-import type { WebcastRow } from "../webcasts/record.ts";
+import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "../webcasts/record.ts";
 import { WEBCAST_MUTATORS, createWebcastArgs, deleteWebcastArgs, updateWebcastArgs } from "../webcasts/mutators.ts";
 import type { MemoryReplicaStore } from "./memory-replica-store.ts";
 import { type MemoryCommit, MemoryServerStore } from "./memory-server-store.ts";
@@ -36,7 +37,8 @@ type Command =
   | { kind: "delete"; client: number; slot: number }
   | { kind: "network"; client: number; online: boolean }
   | { kind: "push"; client: number; loseAnswer: boolean }
-  | { kind: "pull"; client: number }
+  /** `failAfter`: the connection drops once that many pages arrived (null: it does not). */
+  | { kind: "pull"; client: number; failAfter: number | null }
   | { kind: "sync"; client: number }
   | { kind: "control"; slot: number; state: "live" | "archived" }
   | { kind: "storageFailure" }
@@ -64,7 +66,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("delete" as const), client, slot }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("network" as const), client, online: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("push" as const), client, loseAnswer: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("pull" as const), client }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("pull" as const), client, failAfter: fc.constantFrom(null, null, 1, 2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("sync" as const), client }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("control" as const), slot, state: fc.constantFrom<"live" | "archived">("live", "archived") }) },
   { weight: 1, arbitrary: fc.constant({ kind: "storageFailure" as const }) },
@@ -102,11 +104,21 @@ async function runScenario({ clients: count, commands }: { clients: number; comm
       return response;
     };
     const fetchPage = server.fetcher([ORGANIZATION_ID], 3); // small pages: paging is exercised too
-    const pull: PullFetcher = async (cursor) => {
-      if (!state.online) throw new Offline();
-      const page = await fetchPage(cursor);
-      if (page.reset && cursor > 0) coverage.resets++;
-      return page;
+    const fetchRow = server.fetcher([ORGANIZATION_ID], 1);
+    /** A pull's fetcher; with `failAfter`, pages of one row and the connection drops after that many. */
+    const pull = (failAfter: number | null = null): PullFetcher => {
+      let pages = 0;
+      return async (cursor) => {
+        if (!state.online) throw new Offline();
+        if (failAfter !== null && pages >= failAfter) {
+          coverage.brokenPulls++;
+          throw new Offline();
+        }
+        pages++;
+        const page = await (failAfter === null ? fetchPage : fetchRow)(cursor);
+        if (page.reset && cursor > 0) coverage.resets++;
+        return page;
+      };
     };
     return { actor, store, replica, state, push, pull };
   });
@@ -160,12 +172,12 @@ async function runScenario({ clients: count, commands }: { clients: number; comm
       }
       case "pull": {
         const target = at(step.client);
-        if (target) await tolerateOffline(target.replica.pull(target.pull));
+        if (target) await tolerateOffline(target.replica.pull(target.pull(step.failAfter)));
         break;
       }
       case "sync": {
         const target = at(step.client);
-        if (target) await Promise.all([target.replica.push(target.push(false)), tolerateOffline(target.replica.pull(target.pull))]);
+        if (target) await Promise.all([target.replica.push(target.push(false)), tolerateOffline(target.replica.pull(target.pull()))]);
         break;
       }
       case "control": {
@@ -199,7 +211,7 @@ async function runScenario({ clients: count, commands }: { clients: number; comm
   for (const target of clients) target.state.online = true;
   for (let round = 0; round < 3; round++) {
     for (const target of clients) expect((await target.replica.push(target.push(false))).status).toBe("done");
-    for (const target of clients) await target.replica.pull(target.pull);
+    for (const target of clients) await target.replica.pull(target.pull());
   }
   return { server, clients, controls, queued, answers };
 }
@@ -224,7 +236,7 @@ async function expectedView(target: { store: MemoryReplicaStore; replica: Replic
 }
 
 /** What kinds of paths a run took, summed over all runs (so a weak generator shows). */
-const coverage = { runs: 0, mutations: 0, refusedOnClient: 0, rejected: 0, alreadyApplied: 0, lostAnswers: 0, serverErrors: 0, resets: 0, controls: 0 };
+const coverage = { runs: 0, mutations: 0, refusedOnClient: 0, rejected: 0, alreadyApplied: 0, lostAnswers: 0, serverErrors: 0, resets: 0, controls: 0, brokenPulls: 0 };
 
 async function check(outcome: Outcome): Promise<void> {
   const { server, clients, queued, answers } = outcome;
@@ -301,13 +313,14 @@ async function referenceReplay(outcome: Outcome, commits: readonly MemoryCommit[
     let verdict = "applied";
     if (mutation.name === "createWebcast") {
       const { now, ...args } = createWebcastArgs.parse(mutation.args);
-      const row: WebcastRow = { ...args, event_title: args.event_title.trim(), description: null, state: "upcoming", created_by: actor?.id ?? -1, created_at: now, updated_at: now };
+      const { attendee_options: _options, ...core } = args; // the model makes no settings changes
+      const row: WebcastRow = { ...DEFAULT_WEBCAST_SETTINGS, ...core, event_title: args.event_title.trim(), description: null, state: "upcoming", created_by: actor?.id ?? -1, created_at: now, updated_at: now };
       if (rows.has(row.id)) verdict = "conflict";
       else if (row.is_test && row.duration > 20) verdict = "validation_failed";
       else if (!row.is_test && counted(monthOf(row), row.id) >= MAX_WEBCASTS_PER_MONTH) verdict = "limit_reached";
       else rows.set(row.id, row);
     } else if (mutation.name === "updateWebcast") {
-      const { id, now, ...patch } = updateWebcastArgs.parse(mutation.args);
+      const { id, now, attendee_options: _options, ...patch } = updateWebcastArgs.parse(mutation.args);
       const current = rows.get(id);
       if (!current) verdict = "not_found";
       else {
@@ -339,6 +352,6 @@ describe("sync model", () => {
     for (const { seed, path } of REGRESSION_SEEDS) await fc.assert(property, { seed, ...(path ? { path } : {}), numRuns: 1 });
     await fc.assert(property, { numRuns: NUM_RUNS });
     // The generator reaches the interesting paths (sums over every run, shrinking included).
-    for (const key of ["rejected", "alreadyApplied", "lostAnswers", "serverErrors", "resets", "controls"] as const) expect(coverage[key], key).toBeGreaterThan(NUM_RUNS / 20);
+    for (const key of ["rejected", "alreadyApplied", "lostAnswers", "serverErrors", "resets", "controls", "brokenPulls"] as const) expect(coverage[key], key).toBeGreaterThan(NUM_RUNS / 20);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import {
   type WebcastDraft,
   webcastDraftErrors,
 } from "./draft.ts";
-import type { WebcastRow } from "./record.ts";
+import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
 
 const now = new Date("2026-11-22T10:17:00Z");
 const valid = (): WebcastDraft => {
@@ -20,6 +20,7 @@ const valid = (): WebcastDraft => {
   return draft;
 };
 const row: WebcastRow = {
+  ...DEFAULT_WEBCAST_SETTINGS,
   id: "01936f1e-0000-7000-8000-000000000001",
   organization_id: 1,
   event_title: "Town hall",

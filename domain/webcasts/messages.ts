@@ -24,6 +24,11 @@ export const WEBCAST_MESSAGES = {
   duration_positive: { en: "The duration must be at least 1 minute.", fr: "La durée doit être d'au moins 1 minute." },
   test_duration: { en: "A test webcast may last at most 20 minutes.", fr: "Une webdiffusion test peut durer au plus 20 minutes." },
   timezone_invalid: { en: "This time zone is not known.", fr: "Ce fuseau horaire est inconnu." },
+  rtmp_disabled: { en: "RTMP sources are not enabled for this organization.", fr: "Les sources RTMP ne sont pas activées pour cette organisation." },
+  vmr_disabled: { en: "Virtual meeting room sources are not enabled for this organization.", fr: "Les sources salle de réunion virtuelle ne sont pas activées pour cette organisation." },
+  hd_disabled: { en: "Full HD (1080p) webcasts are not enabled for this organization.", fr: "Les webdiffusions Full HD (1080p) ne sont pas activées pour cette organisation." },
+  replay_download_disabled: { en: "Replay download is not enabled for this organization.", fr: "Le téléchargement de la rediffusion n'est pas activé pour cette organisation." },
+  title_color_invalid: { en: "The title colour must look like #1d4ed8.", fr: "La couleur du titre doit ressembler à #1d4ed8." },
   // Form rules of the webcast draft (domain/webcasts/draft.ts), checked before a mutation is made.
   date_invalid: { en: "Enter a date as YYYY-MM-DD.", fr: "Saisissez une date au format AAAA-MM-JJ." },
   time_invalid: { en: "Enter a time as hh:mm.", fr: "Saisissez une heure au format hh:mm." },

@@ -5,7 +5,7 @@ import { type MutationOutcome, runMutation } from "../sync/run.ts";
 import { ORGANIZATION_ID, editor, idSequence, organizer, rules, webcastArgs } from "../sync/testing.ts";
 import { type MutationActor, type OrganizationRules, type RowQuery, type SyncTable, matchesQuery } from "../sync/types.ts";
 import { WEBCAST_MUTATORS } from "./mutators.ts";
-import type { WebcastRow } from "./record.ts";
+import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
 
 const nextId = idSequence(Date.UTC(2026, 0, 1), 99);
 const alice = organizer(7);
@@ -50,6 +50,7 @@ describe("createWebcast", () => {
     const outcome = await apply(store, "createWebcast", { ...webcastArgs(id), event_title: "  Town hall ", description: "  " });
     expect(outcome.ok).toBe(true);
     expect(await store.read.get("webcasts", id)).toEqual({
+      ...DEFAULT_WEBCAST_SETTINGS,
       id,
       organization_id: ORGANIZATION_ID,
       event_title: "Town hall",
@@ -230,4 +231,59 @@ describe("deleteWebcast", () => {
 
 it("registers every webcast mutator under its own name", () => {
   for (const [name, mutator] of Object.entries(WEBCAST_MUTATORS)) expect(mutator.name).toBe(name);
+});
+
+describe("webcast settings (issue #5)", () => {
+  it("creates with the default settings and takes given ones", async () => {
+    const store = server(rules({ features: { allow_vmr_sources: true } }));
+    const id = nextId();
+    expect((await apply(store, "createWebcast", { ...webcastArgs(id), source_type: "vmr", privacy: "private", attendee_options: { question_wall: true } })).ok).toBe(true);
+    expect(await store.read.get("webcasts", id)).toMatchObject({
+      event_type: "video",
+      source_type: "vmr",
+      privacy: "private",
+      theme: "go",
+      has_password: false,
+      attendee_options: { ask_questions: true, view_resources: true, view_details: true, switch_language: true, poster_overlay: false, question_wall: true },
+    });
+  });
+
+  it("merges attendee options key by key, so toggles made on two devices both land", async () => {
+    const store = server();
+    const webcast = await seed(store);
+    const now = "2026-01-02T00:00:00.000Z";
+    expect((await apply(store, "updateWebcast", { id: webcast.id, attendee_options: { poster_overlay: true }, now })).ok).toBe(true);
+    expect((await apply(store, "updateWebcast", { id: webcast.id, attendee_options: { question_wall: true }, now })).ok).toBe(true);
+    expect((await store.read.get("webcasts", webcast.id))?.attendee_options).toMatchObject({ poster_overlay: true, question_wall: true, ask_questions: true });
+  });
+
+  it("refuses a gated value without its feature, in en and fr, and lets it pass with the feature", async () => {
+    const plain = server(rules({ features: { allow_rtmp_mode: false, allow_1080_webcasts: false, allow_replay_download: false } }));
+    const webcast = await seed(plain);
+    const now = "2026-01-02T00:00:00.000Z";
+    expect(refusal(await apply(plain, "updateWebcast", { id: webcast.id, source_type: "rtmp", now }))).toMatchObject({
+      code: "forbidden",
+      en: "RTMP sources are not enabled for this organization.",
+      fr: "Les sources RTMP ne sont pas activées pour cette organisation.",
+    });
+    expect(refusal(await apply(plain, "updateWebcast", { id: webcast.id, quality: "1080p", now })).en).toBe("Full HD (1080p) webcasts are not enabled for this organization.");
+    expect(refusal(await apply(plain, "updateWebcast", { id: webcast.id, vod_download: true, now })).en).toBe("Replay download is not enabled for this organization.");
+
+    const hd = server(rules({ features: { allow_1080_webcasts: true } }));
+    const other = await seed(hd);
+    expect((await apply(hd, "updateWebcast", { id: other.id, quality: "1080p", now })).ok).toBe(true);
+  });
+
+  it("checks the title colour and locks the source while on air", async () => {
+    const store = server(rules({ features: { allow_rtmp_mode: true } }));
+    const webcast = await seed(store, { state: "live" });
+    const now = "2026-01-02T00:00:00.000Z";
+    expect(refusal(await apply(store, "updateWebcast", { id: webcast.id, title_color: "blue", now }))).toMatchObject({
+      code: "validation_failed",
+      errors: { title_color: ["The title colour must look like #1d4ed8."] },
+    });
+    expect((await apply(store, "updateWebcast", { id: webcast.id, title_color: "#1D4ED8", now })).ok).toBe(true);
+    expect((await store.read.get("webcasts", webcast.id))?.title_color).toBe("#1d4ed8");
+    expect(refusal(await apply(store, "updateWebcast", { id: webcast.id, source_type: "rtmp", now })).code).toBe("locked");
+  });
 });

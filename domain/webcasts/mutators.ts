@@ -5,7 +5,16 @@ import { can } from "../permissions/can.ts";
 import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator, matchesQuery } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
-import type { WebcastRow } from "./record.ts";
+import {
+  type AttendeeOptions,
+  DEFAULT_WEBCAST_SETTINGS,
+  WEBCAST_EVENT_TYPES,
+  WEBCAST_PRIVACIES,
+  WEBCAST_QUALITIES,
+  WEBCAST_SOURCE_TYPES,
+  type WebcastRow,
+  type WebcastSettings,
+} from "./record.ts";
 import { ON_AIR_LOCKED_FIELDS, countedInMonthQuery, isOnAir, webcastFieldErrors, webcastMonth } from "./rules.ts";
 
 /**
@@ -28,10 +37,51 @@ const editable = {
   is_test: z.boolean(),
 };
 
+/**
+ * Settings a mutation may change (issue #5). Not here: `has_password` (the access-controls route
+ * sets the password on the server), branding images and loops (set by their upload routes).
+ * `attendee_options` is a partial object merged key by key, so two toggles made on two devices
+ * both land.
+ */
+const settings = {
+  event_type: z.enum(WEBCAST_EVENT_TYPES),
+  source_type: z.enum(WEBCAST_SOURCE_TYPES).nullable(),
+  quality: z.enum(WEBCAST_QUALITIES),
+  screen_sharing: z.boolean(),
+  replay_enabled: z.boolean(),
+  privacy: z.enum(WEBCAST_PRIVACIES),
+  registration_required: z.boolean(),
+  control_number_required: z.boolean(),
+  sso_required: z.boolean(),
+  tag: z.string().max(1_000).nullable(),
+  attendee_options: z
+    .strictObject({
+      ask_questions: z.boolean(),
+      view_resources: z.boolean(),
+      view_details: z.boolean(),
+      switch_language: z.boolean(),
+      poster_overlay: z.boolean(),
+      question_wall: z.boolean(),
+    })
+    .partial(),
+  anonymous_questions: z.boolean(),
+  speakers_see_stats: z.boolean(),
+  schedule_visible: z.boolean(),
+  add_to_calendar_visible: z.boolean(),
+  vod_download: z.boolean(),
+  sponsors_visible: z.boolean(),
+  billing_enabled: z.boolean(),
+  theme: z.string().max(100),
+  title_color: z.string().max(100).nullable(),
+};
+export type SettingsField = keyof typeof settings;
+export const SETTINGS_FIELDS = Object.keys(settings) as SettingsField[];
+
 export const createWebcastArgs = z.strictObject({
   id: z.string().regex(UUID_V7),
   organization_id: z.int().positive(),
   ...editable,
+  ...z.object(settings).partial().shape,
   description: editable.description.optional(),
   is_premiere: editable.is_premiere.default(false),
   is_test: editable.is_test.default(false),
@@ -43,6 +93,7 @@ export const createWebcastArgs = z.strictObject({
 export const updateWebcastArgs = z.strictObject({
   id: z.string().regex(UUID_V7),
   ...z.object(editable).partial().shape,
+  ...z.object(settings).partial().shape,
   /** Client time of the edit: updated_at. */
   now: isoDateTime,
 });
@@ -127,8 +178,11 @@ export const createWebcast = defineMutator("createWebcast", createWebcastArgs, a
     created_by: ctx.actor.id,
     created_at: args.now,
     updated_at: args.now,
+    ...DEFAULT_WEBCAST_SETTINGS,
+    ...settingsPatchOf(args, DEFAULT_WEBCAST_SETTINGS),
   };
   checkFields(row, ctx.locale, organization);
+  checkSettings(DEFAULT_WEBCAST_SETTINGS, row, ctx.locale, organization);
   if (organization && !row.is_test) await checkMonthlyLimit(tx, organization, row);
   await tx.put("webcasts", row);
 });
@@ -145,13 +199,13 @@ export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, a
   if (!current) throw refuse("not_found", "not_found");
   if (!can(ctx.actor, "webcasts.update", current.organization_id)) throw refuse("forbidden", "update_forbidden");
 
-  const patch = patchOf(args);
+  const patch = patchOf(args, current);
   const next: WebcastRow = { ...current, ...patch };
 
   if (isOnAir(current) && ON_AIR_LOCKED_FIELDS.some((field) => next[field] !== current[field])) throw refuse("locked", "on_air_locked");
 
   const durationChecked = patch.duration !== undefined || (next.is_test && !current.is_test);
-  const needsRules = durationChecked || (next.is_premiere && !current.is_premiere) || countsNewly(current, next);
+  const needsRules = durationChecked || (next.is_premiere && !current.is_premiere) || countsNewly(current, next) || gatedSettingsChange(current, next);
   const organization = needsRules ? await organizationRules(tx, ctx, current.organization_id) : null;
   checkFields(
     {
@@ -163,6 +217,7 @@ export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, a
     ctx.locale,
     organization,
   );
+  checkSettings(current, next, ctx.locale, organization);
   if (organization) {
     if (next.is_premiere && !current.is_premiere && !hasFeature(organization, "allow_premiere_webcasts")) throw refuse("forbidden", "premiere_disabled");
     if (countsNewly(current, next)) await checkMonthlyLimit(tx, organization, next);
@@ -171,7 +226,7 @@ export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, a
 });
 
 /** The given editable fields, normalized as create stores them (absent and undefined = not given). */
-function patchOf(args: z.output<typeof updateWebcastArgs>): Partial<WebcastRow> {
+function patchOf(args: z.output<typeof updateWebcastArgs>, current: WebcastRow): Partial<WebcastRow> {
   const patch: Partial<WebcastRow> = {};
   if (args.event_title !== undefined) patch.event_title = args.event_title.trim();
   if (args.description !== undefined) patch.description = normalizeDescription(args.description);
@@ -181,7 +236,49 @@ function patchOf(args: z.output<typeof updateWebcastArgs>): Partial<WebcastRow> 
   if (args.language !== undefined) patch.language = args.language;
   if (args.is_premiere !== undefined) patch.is_premiere = args.is_premiere;
   if (args.is_test !== undefined) patch.is_test = args.is_test;
+  return { ...patch, ...settingsPatchOf(args, current) };
+}
+
+/** The settings given in `args`, normalized; attendee options merged over `current`'s. */
+function settingsPatchOf(args: Partial<Omit<WebcastSettings, "attendee_options">> & { attendee_options?: Partial<AttendeeOptions> | undefined }, current: Pick<WebcastSettings, "attendee_options">): Partial<WebcastSettings> {
+  const patch: Partial<WebcastSettings> = {};
+  for (const field of SETTINGS_FIELDS) {
+    const value = args[field];
+    if (value === undefined) continue;
+    if (field === "attendee_options") patch.attendee_options = { ...current.attendee_options, ...(value as Partial<AttendeeOptions>) };
+    else if (field === "tag") patch.tag = normalizeText(value as string | null);
+    else if (field === "title_color") patch.title_color = normalizeText(value as string | null)?.toLowerCase() ?? null;
+    else (patch as Record<string, unknown>)[field] = value;
+  }
   return patch;
+}
+
+const normalizeText = (value: string | null) => (value == null || value.trim() === "" ? null : value.trim());
+
+/** Settings an organization's feature flag gates (SPEC §3), checked when the value is newly taken. */
+const GATED_SETTINGS = [
+  { field: "source_type", value: "rtmp", feature: "allow_rtmp_mode", message: "rtmp_disabled" },
+  { field: "source_type", value: "vmr", feature: "allow_vmr_sources", message: "vmr_disabled" },
+  { field: "quality", value: "1080p", feature: "allow_1080_webcasts", message: "hd_disabled" },
+  { field: "vod_download", value: true, feature: "allow_replay_download", message: "replay_download_disabled" },
+] as const satisfies readonly { field: SettingsField; value: unknown; feature: Parameters<typeof hasFeature>[1]; message: WebcastMessage }[];
+
+function gatedSettingsChange(current: WebcastSettings, next: WebcastSettings): boolean {
+  return GATED_SETTINGS.some((gate) => next[gate.field] === gate.value && current[gate.field] !== gate.value);
+}
+
+/**
+ * The settings rules: a title colour is #rrggbb; a gated value newly taken needs its feature
+ * (when the organization's rules are known).
+ */
+function checkSettings(current: WebcastSettings, next: WebcastSettings, locale: MessageLocale, organization: OrganizationRules | null): void {
+  if (next.title_color !== null && next.title_color !== current.title_color && !/^#[0-9a-f]{6}$/.test(next.title_color)) {
+    throw refuse("validation_failed", "invalid", { title_color: [WEBCAST_MESSAGES.title_color_invalid[locale]] });
+  }
+  if (!organization) return;
+  for (const gate of GATED_SETTINGS) {
+    if (next[gate.field] === gate.value && current[gate.field] !== gate.value && !hasFeature(organization, gate.feature)) throw refuse("forbidden", gate.message);
+  }
 }
 
 /** Whether the change makes the webcast count in a month it did not count in (max_webcasts). */

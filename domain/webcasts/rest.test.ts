@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validation/parse.ts";
-import type { WebcastRow } from "./record.ts";
+import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
 import { createWebcastBody, isPatchOverride, timezoneShort, updateFields, updateWebcastForm, webcastResource } from "./rest.ts";
 
 const row: WebcastRow = {
+  ...DEFAULT_WEBCAST_SETTINGS,
   id: "0194c4a0-0000-7000-8000-000000000001",
   organization_id: 3,
   event_title: "Town hall",

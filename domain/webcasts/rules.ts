@@ -17,7 +17,7 @@ export const TEST_WEBCAST_MAX_DURATION = 20;
 export const ON_AIR_STATES: ReadonlySet<WebcastApiStatus> = new Set<WebcastApiStatus>(["starting", "live", "premiering", "stopping"]);
 
 /** Fields an on-air webcast keeps as they are. */
-export const ON_AIR_LOCKED_FIELDS = ["event_start_date_time", "duration", "is_premiere", "is_test"] as const satisfies readonly (keyof WebcastRow)[];
+export const ON_AIR_LOCKED_FIELDS = ["event_start_date_time", "duration", "is_premiere", "is_test", "event_type", "source_type", "quality"] as const satisfies readonly (keyof WebcastRow)[];
 
 export function isOnAir(webcast: Pick<WebcastRow, "state">): boolean {
   return ON_AIR_STATES.has(webcast.state);

@@ -3,7 +3,7 @@ import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } fr
 import { ref, subscribe } from "valtio";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
-import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "../../../domain/webcasts/record.ts";
 import { type WebcastResource, webcastResource } from "../../../domain/webcasts/rest.ts";
 import { LocalDatabase } from "../../local/db.ts";
 import { activeSync } from "../../local/session-sync.ts";
@@ -23,6 +23,7 @@ const idFor = (n: number) => `0194c4a0-0000-7000-8000-${n.toString(16).padStart(
 
 function row(n: number, fields: Partial<WebcastRow> = {}): WebcastRow {
   return {
+    ...DEFAULT_WEBCAST_SETTINGS,
     id: idFor(n),
     organization_id: 1,
     event_title: `Webcast ${n}`,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
-import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "../../../domain/webcasts/record.ts";
 
 /** Test helpers for the sync adapter and routes (workerd only). */
 
@@ -28,6 +28,7 @@ export async function userIdOf(email: string): Promise<number> {
 export function webcastRow(organizationId: number, createdBy: number, fields: Partial<WebcastRow> = {}): WebcastRow {
   const now = new Date().toISOString();
   return {
+    ...DEFAULT_WEBCAST_SETTINGS,
     id: uuidv7(),
     organization_id: organizationId,
     event_title: "Quarterly update",
