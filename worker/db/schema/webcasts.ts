@@ -55,3 +55,18 @@ export const webcasts = sqliteTable(
   },
   (table) => [index("webcasts_org_start_idx").on(table.organization_id, table.event_start_date_time)],
 );
+
+/**
+ * What a webcast keeps on the server only (never synced): the access password's hash. The synced
+ * row says `has_password`; the access-controls route sets both in one batch.
+ */
+export const webcastSecrets = sqliteTable("webcast_secrets", {
+  webcast_id: text("webcast_id")
+    .primaryKey()
+    .references(() => webcasts.id, { onDelete: "cascade" }),
+  organization_id: integer("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  password_hash: text("password_hash"),
+  updated_at: text("updated_at").notNull(),
+});
