@@ -4,3 +4,4 @@ export * from "./sync.ts";
 export * from "./users.ts";
 export * from "./viewers.ts";
 export * from "./webcasts.ts";
+export * from "./webcast-parts.ts";
