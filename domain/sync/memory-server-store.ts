@@ -1,5 +1,5 @@
 import type { CommitInput, ServerStore, Write } from "./server-store.ts";
-import { SYNC_CASCADES } from "./tables.ts";
+import { SERVER_WRITTEN_TABLES, SYNC_CASCADES } from "./tables.ts";
 import type { Change, MutationResult, OrganizationRules, SyncRow, SyncScope, SyncTable } from "./types.ts";
 
 /** One change-log entry, tagged with the mutation that wrote it (for exactly-once checks). */
@@ -26,7 +26,8 @@ export interface MemoryCommit {
  * The `ServerStore` port in memory, for the model tests and benchmarks. Same contract as the D1
  * store: atomic commits, a change log whose `changesSince` answers the latest state of each
  * changed row, recorded results. `failCommits` injects storage failures; `compact` drops the
- * history so older cursors get a reset.
+ * history so older cursors get a reset. Organizations are rules only here (`organizations`, for
+ * `read.organization`): they are not synced rows of this store.
  */
 export class MemoryServerStore implements ServerStore {
   private readonly rows = new Map<SyncTable, Map<string, SyncRow>>();
@@ -86,6 +87,7 @@ export class MemoryServerStore implements ServerStore {
     for (const { result, writes } of inputs) {
       if (this.results.has(result.id) || ids.has(result.id)) throw new Error(`mutation ${result.id} is already recorded`);
       if (result.status === "rejected" && writes.length > 0) throw new Error("a rejection comes without writes");
+      for (const write of writes) if (SERVER_WRITTEN_TABLES.has(write.table)) throw new Error(`${write.table} are not written through sync`);
       ids.add(result.id);
     }
     return inputs.map((input) => this.apply(input));

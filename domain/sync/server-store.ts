@@ -32,7 +32,8 @@ export interface ServerStore {
   recordedMany(mutationIds: readonly string[]): Promise<Map<string, MutationResult>>;
   /**
    * Atomically: apply `writes`, append one change-log entry per write (in order), and record
-   * `result` under its mutation id (with `user_id`). A `del` of a row with dependent rows
+   * `result` under its mutation id (with `user_id`). A write to a `SERVER_WRITTEN_TABLES` table
+   * (organizations) throws: a mutator writing there is a bug. A `del` of a row with dependent rows
    * (`SYNC_CASCADES`) also deletes them, logging a `del` for each before the parent's. Returns the
    * change-log position after the commit (the head when there were no writes). A rejected result
    * comes with no writes.
@@ -50,6 +51,11 @@ export interface ServerStore {
    * Latest state of every row changed after `cursor` in the scope's organizations of its table (a
    * deleted row as `del`), in change-log order, at most `limit` rows; `cursor` of the answer is the
    * log position reached; `more` when rows remain.
+   *
+   * A store may keep a table's rows partly outside the log (the D1 store: organizations, created by
+   * sign-up, seeds or before the log existed). It then answers a reset (`cursor` 0) with every row
+   * of that table in scope, read from the table, on the first page and beside its `limit` logged
+   * changes (counting them in `limit` could leave a page without a cursor to move on to).
    */
   changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }>;
   /** The oldest cursor the log can answer from (older cursors get a reset). 0 while never compacted. */

@@ -155,6 +155,18 @@ describe("applyPush commits a push as one chunk", () => {
     expect(server.commits.map((commit) => commit.mutationId)).toEqual([batch[0]?.id, batch[1]?.id]);
   });
 
+  it("never lets a mutator write an organization: the store refuses the commit, the push stops unrecorded", async () => {
+    const server = store();
+    const rename = defineMutator("renameOrganization", z.object({ organization_id: z.number() }), async (tx, args) => {
+      await tx.put("organizations", { id: String(args.organization_id), organization_id: args.organization_id, name: "Mine now", deactivated_at: null, self_serve: false, limits: {}, features: {} });
+    });
+    const batch = [mutation("renameOrganization", { organization_id: ORGANIZATION_ID })];
+    const response = await applyPush(server, { ...WEBCAST_MUTATORS, renameOrganization: rename }, alice, "en", batch, SERVER_NOW);
+    expect(response).toEqual({ results: [], error: { code: "server_error", message: expect.any(String) } });
+    expect(server.commits).toEqual([]);
+    expect(await server.recorded(batch[0]?.id ?? "")).toBeUndefined();
+  });
+
   it("answers a duplicate of a refused mutation with the same refusal", async () => {
     const server = store();
     const refused = mutation("deleteWebcast", { id: nextId() });
@@ -276,11 +288,11 @@ function viewer(id: string, webcastId: string, organizationId = ORGANIZATION_ID)
 }
 
 describe("viewers", () => {
-  it("pullScope: viewers only where the user manages them, webcasts wherever they belong", () => {
+  it("pullScope: viewers only where the user manages them, organizations and webcasts wherever they belong", () => {
     const member = (role: "viewer" | "speaker" | "organizer" | "owner", organizationId: number) => ({ organization_id: organizationId, role });
     const user = { is_super_admin: false, permissions: permissionsFor([member("organizer", 1), member("viewer", 2), member("speaker", 3), member("owner", 4)]) };
-    expect(pullScope(user, [1, 2, 3, 4])).toEqual({ webcasts: [1, 2, 3, 4], viewers: [1, 4] });
-    expect(pullScope({ is_super_admin: true, permissions: {} }, [1, 2])).toEqual({ webcasts: [1, 2], viewers: [1, 2] });
+    expect(pullScope(user, [1, 2, 3, 4])).toEqual({ organizations: [1, 2, 3, 4], webcasts: [1, 2, 3, 4], viewers: [1, 4] });
+    expect(pullScope({ is_super_admin: true, permissions: {} }, [1, 2])).toEqual({ organizations: [1, 2], webcasts: [1, 2], viewers: [1, 2] });
   });
 
   it("deleting a webcast deletes its viewers in the same commit, each logged as del before it; pulls follow the scope", async () => {
@@ -302,10 +314,10 @@ describe("viewers", () => {
 
     const everything = await pull(server, scopeOf([ORGANIZATION_ID]), before);
     expect(everything.changes.map((change) => `${change.table}:${change.op}`)).toEqual(["viewers:del", "viewers:del", "webcasts:del"]);
-    const webcastsOnly = await pull(server, { webcasts: [ORGANIZATION_ID], viewers: [] }, before);
+    const webcastsOnly = await pull(server, { organizations: [ORGANIZATION_ID], webcasts: [ORGANIZATION_ID], viewers: [] }, before);
     expect(webcastsOnly.changes).toEqual([{ table: "webcasts", id: doomed, op: "del" }]);
     expect(webcastsOnly.cursor).toBe(everything.cursor);
-    const snapshot = await pull(server, { webcasts: [ORGANIZATION_ID], viewers: [] }, 0);
+    const snapshot = await pull(server, { organizations: [ORGANIZATION_ID], webcasts: [ORGANIZATION_ID], viewers: [] }, 0);
     expect(snapshot.changes.every((change) => change.table === "webcasts")).toBe(true);
   });
 });

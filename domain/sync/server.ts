@@ -117,12 +117,14 @@ function rowIdOf(mutation: PendingMutation): string | undefined {
 
 /**
  * What `user` pulls of the organizations they belong to (`organizationIds`; every organization for
- * a super admin): webcasts of all of them; viewers (names, e-mails: personal data) only where they
- * hold `viewers.manage` (organizers, admins, owners, super admins; not speakers or viewers).
+ * a super admin): the organizations themselves (name and rules, nothing of billing: every role
+ * gets them) and their webcasts; viewers (names, e-mails: personal data) only where they hold
+ * `viewers.manage` (organizers, admins, owners, super admins; not speakers or viewers).
  * Caller: the pull route, after authenticating.
  */
 export function pullScope(user: PermissionSubject, organizationIds: readonly number[]): SyncScope {
   return {
+    organizations: [...organizationIds],
     webcasts: [...organizationIds],
     viewers: organizationIds.filter((id) => can(user, "viewers.manage", id)),
   };

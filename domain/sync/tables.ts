@@ -1,20 +1,31 @@
 /**
- * The synced tables and their row types. Each feature adds its row type here as it becomes
- * synced (webcasts first; organizations, events, meetings, … later).
+ * The synced tables and their row types. A table becomes synced by adding its row type to
+ * `SyncRowMap` and its name to `SYNC_TABLES`; the D1 adapter then needs one line in
+ * worker/features/sync/tables.ts `SYNCED_TABLES`, and the browser its `base_<table>`/`view_<table>`
+ * stores in a new Dexie version (web/local/db.ts).
  */
+import type { OrganizationRow } from "../organizations/record.ts";
 import type { ViewerRow } from "../viewers/record.ts";
 import type { WebcastRow } from "../webcasts/record.ts";
 
 export interface SyncRowMap {
+  organizations: OrganizationRow;
   webcasts: WebcastRow;
   viewers: ViewerRow;
 }
 
 /** Every synced table, in a fixed order (pull scopes, adapters, tests). */
-export const SYNC_TABLES = ["webcasts", "viewers"] as const satisfies readonly (keyof SyncRowMap)[];
+export const SYNC_TABLES = ["organizations", "webcasts", "viewers"] as const satisfies readonly (keyof SyncRowMap)[];
 // Fails to compile when a table of SyncRowMap is missing from SYNC_TABLES.
 const everyTableListed: [Exclude<keyof SyncRowMap, (typeof SYNC_TABLES)[number]>] extends [never] ? true : never = true;
 void everyTableListed;
+
+/**
+ * Tables the server writes through its own routes, never through mutators (organizations: their
+ * settings are the back office's and admins' business, and mutators only read them as rules).
+ * Stores refuse a mutation's write there.
+ */
+export const SERVER_WRITTEN_TABLES: ReadonlySet<keyof SyncRowMap> = new Set(["organizations"]);
 
 /** A child table and its column naming the parent row's id. */
 export type SyncCascade = { [C in keyof SyncRowMap]: { table: C; column: keyof SyncRowMap[C] & string } }[keyof SyncRowMap];

@@ -74,7 +74,7 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
 
 /** The same organizations for every synced table. */
 export function scopeOf(organizationIds: readonly number[]): SyncScope {
-  return { webcasts: organizationIds, viewers: organizationIds };
+  return { organizations: organizationIds, webcasts: organizationIds, viewers: organizationIds };
 }
 
 export interface TestReplicaOptions {

@@ -9,7 +9,8 @@ export type SyncRow<T extends SyncTable = SyncTable> = SyncRowMap[T];
 
 /**
  * What one user pulls: per synced table, the organizations whose rows they may see. Tables differ
- * (every member sees webcasts; only those who manage viewers see viewers, which are personal data).
+ * (every member sees their organizations and webcasts; only those who manage viewers see viewers,
+ * which are personal data).
  */
 export type SyncScope = { readonly [T in SyncTable]: readonly number[] };
 
@@ -27,10 +28,11 @@ export interface MutationTx {
    */
   count<T extends SyncTable>(table: T, organizationId: number, query: RowQuery<T>): Promise<number>;
   /**
-   * The rules of an organization (limits, features, deactivation), read-only: organizations are
-   * not a synced table yet. `undefined` = no such organization. The method itself is absent where
-   * the rules are not known (a browser without them): mutators then skip those checks there, and
-   * the server (where it must be present) judges them.
+   * The rules of an organization (limits, features, deactivation), read-only (mutators never write
+   * organizations). `undefined` = no such organization. The server reads D1; the browser reads its
+   * synced `organizations` rows (web/local/organization-rules.ts). The method itself is absent
+   * where the rules are not known: mutators then skip those checks there, and the server (where it
+   * must be present) judges them.
    */
   organization?(id: number): Promise<OrganizationRules | undefined>;
 }

@@ -50,6 +50,15 @@ export class OrganizationSync extends DurableObject<Env> {
   }
 
   /** The poke channel's websocket upgrade, forwarded by GET /api/sync/poke. */
+  /**
+   * Pokes the organization's devices after a change written outside a push (the organization's
+   * own settings: worker/features/sync/organization-writes.ts), up to `cursor`.
+   */
+  async announce(organizationId: number, cursor: number): Promise<void> {
+    this.claim(organizationId);
+    this.poke(cursor);
+  }
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected Upgrade: websocket", { status: 426 });

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from "dexie";
 import type { OutboxEntry, RejectedMutation } from "../../domain/sync/replica-store.ts";
+import { SYNC_TABLES } from "../../domain/sync/tables.ts";
 import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
 
 /** A queued mutation as stored: `seq` (auto-increment) is the outbox order (UUIDv7s of one millisecond are not ordered). */
@@ -34,10 +35,14 @@ export function localDatabaseName(userId: number): string {
   return `igo-${userId}`;
 }
 
+/** The `base_<table>` and `view_<table>` stores of every synced table (see `LocalDatabase`). */
+type SyncedStores = { [T in SyncTable as `${"base" | "view"}_${T}`]: Table<SyncRow<T>, string> };
+
 /**
  * THE Dexie database of the app (docs/sync.md "Dexie adapter"), one per signed-in user
- * (`igo-<userId>`). Every schema version is declared here, in order; a new synced table adds
- * `base_<table>` and `view_<table>` in a new version.
+ * (`igo-<userId>`). Every schema version is declared here, in order, and never changes once
+ * shipped; a new synced table (domain/sync/tables.ts `SYNC_TABLES`) adds its `base_<table>` and
+ * `view_<table>` stores in a new version, and the accessors below find them by name.
  *
  * - `base_*`: server rows as last pulled; `view_*`: what screens show (base + pending mutations).
  * - `outbox`: queued mutations, ordered by the auto-increment `seq`, unique by `id`.
@@ -45,11 +50,9 @@ export function localDatabaseName(userId: number): string {
  * - `meta`: the pull cursor and the last successful sync time.
  * - `drafts`: unsaved form drafts (not synced, not part of the replica's transactions).
  */
+// The synced stores are typed by this interface (merged into the class) and set up by Dexie.
+export interface LocalDatabase extends SyncedStores {}
 export class LocalDatabase extends Dexie {
-  base_webcasts!: Table<SyncRow<"webcasts">, string>;
-  view_webcasts!: Table<SyncRow<"webcasts">, string>;
-  base_viewers!: Table<SyncRow<"viewers">, string>;
-  view_viewers!: Table<SyncRow<"viewers">, string>;
   outbox!: Table<StoredOutboxEntry, number>;
   rejected!: Table<StoredRejected, number>;
   meta!: Table<MetaRecord, MetaRecord["key"]>;
@@ -71,28 +74,30 @@ export class LocalDatabase extends Dexie {
       base_viewers: "id, organization_id, webcast_id",
       view_viewers: "id, organization_id, webcast_id",
     });
+    // Version 4: the user's organizations (name and rules: web/local/organization-rules.ts). The
+    // server sends organizations whole only on a reset (their rows predate the change log): an
+    // upgraded database forgets its cursor, so its next pull is one (the outbox is kept).
+    this.version(4)
+      .stores({
+        base_organizations: "id, organization_id",
+        view_organizations: "id, organization_id",
+      })
+      .upgrade((tx) => tx.table<MetaRecord, MetaRecord["key"]>("meta").delete("cursor"));
   }
 
   /** The base or view table of a synced table. */
   rows<T extends SyncTable>(which: "base" | "view", table: T): Table<SyncRow<T>, string> {
-    const tables: { [K in SyncTable]: { base: Table<SyncRow<K>, string>; view: Table<SyncRow<K>, string> } } = {
-      webcasts: { base: this.base_webcasts, view: this.view_webcasts },
-      viewers: { base: this.base_viewers, view: this.view_viewers },
-    };
-    return tables[table][which];
+    return this.table<SyncRow<T>, string>(`${which}_${table}`);
   }
 
-  /** Every table (a transaction over "everything"). */
+  /** Every table of the replica (a transaction over "everything"; drafts are not part of it). */
   allTables(): Table[] {
-    return [this.base_webcasts, this.view_webcasts, this.base_viewers, this.view_viewers, this.outbox, this.rejected, this.meta];
+    return [...this.rowTables().flatMap(({ base, view }) => [base, view]), this.outbox, this.rejected, this.meta];
   }
 
   /** Pairs of base/view tables of every synced table. */
   rowTables(): { base: Table<SyncRow, string>; view: Table<SyncRow, string> }[] {
-    return [
-      { base: this.base_webcasts, view: this.view_webcasts },
-      { base: this.base_viewers, view: this.view_viewers },
-    ];
+    return SYNC_TABLES.map((table) => ({ base: this.rows("base", table), view: this.rows("view", table) }));
   }
 }
 

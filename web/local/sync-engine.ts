@@ -9,6 +9,7 @@ import { api } from "../api/client.ts";
 import { ApiRequestError, handleApiError, unwrap } from "../api/errors.ts";
 import { currentLocale } from "../i18n/i18n.ts";
 import { LocalDatabase } from "./db.ts";
+import { organizationRulesLookup } from "./organization-rules.ts";
 import { DexieReplicaStore } from "./dexie-replica-store.ts";
 import { resetSyncState, syncState } from "./sync-state.ts";
 import { parsePokeFrame } from "../../domain/sync/poke.ts";
@@ -61,16 +62,25 @@ function pokeUrl(organizationId: number): string {
 const isOnline = () => navigator.onLine;
 
 /**
+ * User Timing marks around each pull, for benchmarks and DevTools (bench/initial-pull.bench.ts):
+ * `igo:sync-pull-start`, then `igo:sync-pull-end` with `{ cursor, changes, reset }` once the pulled
+ * rows are committed to IndexedDB. Nothing reads them in the app.
+ */
+function mark(name: "igo:sync-pull-start" | "igo:sync-pull-end", detail?: { cursor: number; changes: number; reset: boolean }): void {
+  if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(name, detail ? { detail } : undefined);
+}
+
+/**
  * The sync loop of one signed-in user (docs/sync.md "Client"): a `Replica` over the user's Dexie
  * database, driven by triggers — after each mutation, on `online`, on a poke, on window focus and
  * every 30 s while online. A cycle pushes the outbox then pulls; failures (network, 5xx, any
  * refusal of the request itself) retry with exponential backoff; a 401 stops the engine and lets
  * the global handler sign out. Its state is mirrored in the valtio `syncState`.
  *
- * Organization rules: the Replica gets no `organization` lookup. GET /api/profile accounts carry
- * no limits or features, so the browser cannot know them; mutators then skip those checks here
- * and the server judges them (a refusal lands in the rejected list). This also keeps the lookup
- * from ever awaiting the network inside a Dexie transaction.
+ * Organization rules come from the replica's synced organizations (web/local/organization-rules.ts,
+ * IndexedDB only, so never the network inside a Dexie transaction): limits, features and
+ * deactivation are judged offline as the server will. An organization not pulled yet allows
+ * everything and the server decides (a refusal lands in the rejected list).
  */
 export class SyncEngine {
   readonly userId: number;
@@ -114,6 +124,9 @@ export class SyncEngine {
       // Client-side refusals speak the server's language rule (en, else fr; SPEC §5).
       locale: messageLocale(currentLocale()),
       clock: this.clock,
+      // The organization's rules from the replica (view_organizations), so limits, features and
+      // deactivation are judged offline as the server will.
+      organization: organizationRulesLookup(this.db),
     });
   }
 
@@ -209,7 +222,9 @@ export class SyncEngine {
       const pushed = await this.replica.push(this.send);
       if (pushed.status === "failed") throw pushed.error;
       if (pushed.status === "stopped") throw new Error(pushed.error?.message ?? "push stopped");
+      mark("igo:sync-pull-start");
       const pulled = await this.replica.pull(this.fetchPage);
+      mark("igo:sync-pull-end", pulled);
       this.cursor = pulled.cursor;
       if (this.stopped) return;
       await this.db.meta.put({ key: "last_synced_at", value: this.clock() });
@@ -270,7 +285,11 @@ export class SyncEngine {
     });
 
   private readonly fetchPage: PullFetcher = (cursor) =>
-    this.call(async (): Promise<PullResponse> => unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor) } }), { global: false }));
+    this.call(async (): Promise<PullResponse> => {
+      // A long first pull stops between pages once the engine stopped (sign-out).
+      if (this.stopped) throw new Error("sync stopped");
+      return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor) } }), { global: false });
+    });
 
   private readonly onOnline = () => {
     this.openSockets();

@@ -13,6 +13,7 @@ import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { emailSchema, registerSchema, tokenSchema } from "../../../domain/auth/schemas.ts";
 import { consumeUserToken } from "./user-tokens.ts";
+import { organizationChangeEntry } from "../sync/organization-writes.ts";
 
 /** Organization self sign-up (SPEC §1, §2 /users/signup, /users/activation/{token}). Public routes. */
 export const registrationRoutes = new Hono<AppEnv>()
@@ -52,6 +53,12 @@ export const registrationRoutes = new Hono<AppEnv>()
           organization_id: sql`last_insert_rowid()`,
           role: "owner",
         }),
+        // Last: each insert above changes last_insert_rowid(). Devices already syncing every
+        // organization (super admins) learn of the new one.
+        organizationChangeEntry(
+          database,
+          sql`(SELECT ${memberships.organization_id} FROM ${memberships} WHERE ${memberships.user_id} = (SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${body.email}))`,
+        ),
       ]);
       created = userRows[0];
     } catch (error) {

@@ -51,27 +51,27 @@ export const organizationRoutes = new Hono<AppEnv>()
     if (changedAdministeredFields(current, update).length > 0 && !can(requireUser(c), "organizations.administer", id)) {
       throw new ApiError("forbidden", { message: organizationMessage("billing_fields_administered", c.var.locale) });
     }
-    return c.json({ data: organizationJson(await updateOrganization(database, id, update)) }, 200);
+    return c.json({ data: organizationJson(await updateOrganization(c.env, id, update)) }, 200);
   })
   .patch("/:id/constraints", guard("organizations.administer"), jsonBody(() => constraintsBodySchema), async (c) => {
     const database = db(c.env.DB);
     const current = await requireOrganization(database, pathId(c, "id"));
-    return c.json({ data: organizationJson(await updateLimits(database, current, c.req.valid("json").limits)) }, 200);
+    return c.json({ data: organizationJson(await updateLimits(c.env, current, c.req.valid("json").limits)) }, 200);
   })
   .patch("/:id/features", guard("organizations.administer"), jsonBody(() => featuresBodySchema), async (c) => {
     const database = db(c.env.DB);
     const current = await requireOrganization(database, pathId(c, "id"));
-    return c.json({ data: organizationJson(await updateFeatures(database, current, c.req.valid("json").features)) }, 200);
+    return c.json({ data: organizationJson(await updateFeatures(c.env, current, c.req.valid("json").features)) }, 200);
   })
   .post("/:id/deactivate", guard("organizations.administer"), async (c) => {
     const database = db(c.env.DB);
-    return c.json({ data: organizationJson(await deactivateOrganization(database, await requireOrganization(database, pathId(c, "id")))) }, 200);
+    return c.json({ data: organizationJson(await deactivateOrganization(c.env, await requireOrganization(database, pathId(c, "id")))) }, 200);
   })
   .post("/:id/activate", guard("organizations.administer"), async (c) => {
     // SPEC §4 "reactivation goes through sales": the back office may deactivate, not reactivate.
     if (!requireUser(c).is_super_admin) throw new ApiError("forbidden", { message: organizationMessage("activation_through_sales", c.var.locale) });
     const database = db(c.env.DB);
-    return c.json({ data: organizationJson(await activateOrganization(database, await requireOrganization(database, pathId(c, "id")))) }, 200);
+    return c.json({ data: organizationJson(await activateOrganization(c.env, await requireOrganization(database, pathId(c, "id")))) }, 200);
   })
   .post(
     "/:id/self-serve",
@@ -81,6 +81,6 @@ export const organizationRoutes = new Hono<AppEnv>()
     async (c) => {
       const database = db(c.env.DB);
       const current = await requireOrganization(database, pathId(c, "id"));
-      return c.json({ data: organizationJson(await changeBillingType(database, current, c.req.valid("json").self_serve)) }, 200);
+      return c.json({ data: organizationJson(await changeBillingType(c.env, current, c.req.valid("json").self_serve)) }, 200);
     },
   );

@@ -6,7 +6,9 @@ import { ORGANIZATION_ROLES, ROLE_PERMISSIONS } from "../../../domain/permission
 import type { Db } from "../../db/client.ts";
 import { memberships, organizations } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
+import type { Env } from "../../env.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
+import { type OrganizationChanges, writeOrganization } from "../sync/organization-writes.ts";
 import type { OrganizationRow } from "./organization-json.ts";
 
 /**
@@ -58,14 +60,12 @@ export async function requireOrganization(database: Db, id: number): Promise<Org
   return row;
 }
 
-type OrganizationChanges = Partial<Omit<typeof organizations.$inferInsert, "id" | "created_at" | "updated_at">>;
+/** Bindings a write needs: D1, and the organization's sync object to poke its devices. */
+type WriteEnv = Pick<Env, "DB" | "ORGANIZATION_SYNC">;
 
-async function write(database: Db, id: number, changes: OrganizationChanges): Promise<OrganizationRow> {
-  const [row] = await database
-    .update(organizations)
-    .set({ ...changes, updated_at: sql`CURRENT_TIMESTAMP` })
-    .where(eq(organizations.id, id))
-    .returning();
+/** Every write goes through sync's `writeOrganization`: changes to synced fields reach the devices. */
+async function write(env: WriteEnv, id: number, changes: OrganizationChanges): Promise<OrganizationRow> {
+  const row = await writeOrganization(env, id, changes);
   if (!row) throw new ApiError("not_found");
   return row;
 }
@@ -74,34 +74,34 @@ async function write(database: Db, id: number, changes: OrganizationChanges): Pr
  * Details and settings (the route has checked who may change the administered fields). Omitted
  * fields are undefined, which drizzle leaves out of the UPDATE.
  */
-export function updateOrganization(database: Db, id: number, update: OrganizationUpdate): Promise<OrganizationRow> {
-  return write(database, id, update);
+export function updateOrganization(env: WriteEnv, id: number, update: OrganizationUpdate): Promise<OrganizationRow> {
+  return write(env, id, update);
 }
 
 /** Merges limits into the effective ones and stores them all (so later default changes do not move them). */
-export function updateLimits(database: Db, current: OrganizationRow, patch: Partial<Limits>): Promise<OrganizationRow> {
-  return write(database, current.id, { limits: { ...limitsOf(current), ...patch } });
+export function updateLimits(env: WriteEnv, current: OrganizationRow, patch: Partial<Limits>): Promise<OrganizationRow> {
+  return write(env, current.id, { limits: { ...limitsOf(current), ...patch } });
 }
 
 /** Merges flags into the effective ones and stores them all. */
-export function updateFeatures(database: Db, current: OrganizationRow, patch: Partial<Features>): Promise<OrganizationRow> {
-  return write(database, current.id, { features: { ...featuresOf(current), ...patch } });
+export function updateFeatures(env: WriteEnv, current: OrganizationRow, patch: Partial<Features>): Promise<OrganizationRow> {
+  return write(env, current.id, { features: { ...featuresOf(current), ...patch } });
 }
 
 /** SPEC §4: deactivated, billing ended. Deactivating again keeps the first date. */
-export function deactivateOrganization(database: Db, current: OrganizationRow, now = new Date()): Promise<OrganizationRow> {
+export function deactivateOrganization(env: WriteEnv, current: OrganizationRow, now = new Date()): Promise<OrganizationRow> {
   if (current.deactivated_at !== null) return Promise.resolve(current);
-  return write(database, current.id, deactivation(now));
+  return write(env, current.id, deactivation(now));
 }
 
 /** Reactivation (super admin, "through sales"); billing stays off until sales turns it back on. */
-export function activateOrganization(database: Db, current: OrganizationRow): Promise<OrganizationRow> {
+export function activateOrganization(env: WriteEnv, current: OrganizationRow): Promise<OrganizationRow> {
   if (current.deactivated_at === null) return Promise.resolve(current);
-  return write(database, current.id, { deactivated_at: null });
+  return write(env, current.id, { deactivated_at: null });
 }
 
 /** Billing-type change with its reset (domain `selfServeReset`); no change, no reset. */
-export function changeBillingType(database: Db, current: OrganizationRow, selfServe: boolean): Promise<OrganizationRow> {
+export function changeBillingType(env: WriteEnv, current: OrganizationRow, selfServe: boolean): Promise<OrganizationRow> {
   if (current.self_serve === selfServe) return Promise.resolve(current);
-  return write(database, current.id, selfServeReset(selfServe));
+  return write(env, current.id, selfServeReset(selfServe));
 }

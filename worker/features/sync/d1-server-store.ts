@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CommitInput, ServerStore, Write } from "../../../domain/sync/server-store.ts";
-import { SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
+import { SERVER_WRITTEN_TABLES, SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
 import type { Change, MutationResult, OrganizationRules, RowQuery, SyncRow, SyncScope, SyncTable } from "../../../domain/sync/types.ts";
 import { type Db, db } from "../../db/client.ts";
 import { organizations, syncChanges, syncMutations } from "../../db/schema/index.ts";
-import { type ChangedRow, SYNCED_TABLES, SYNCED_TABLE_NAMES, inJson } from "./tables.ts";
+import { inJson } from "./sql.ts";
+import { type ChangedRow, SYNCED_TABLES, SYNCED_TABLE_NAMES } from "./tables.ts";
 
 /** Head of the change log: the cursor after everything committed so far (0 while empty). */
 const HEAD = sql<number>`(SELECT coalesce(max(${syncChanges.seq}), 0) FROM ${syncChanges})`;
@@ -157,13 +158,20 @@ export class D1ServerStore implements ServerStore {
     // Pages stop at the head read first, so answering the head never skips a change committed
     // meanwhile (D1 has one writer: a later commit can only get a higher seq).
     const head = readHead(await headQuery(database));
-    const pages = await Promise.all(SYNCED_TABLE_NAMES.map((table) => changesOf(database, table, cursor, head, scope[table], limit + 1)));
+    // A reset sends the tables kept partly outside the log whole, read after the head: as new as
+    // any of their logged changes up to it (later ones come with the next pages).
+    const whole = cursor === 0 ? SYNCED_TABLE_NAMES.filter((table) => SYNCED_TABLES[table].snapshot) : [];
+    const [snapshots, pages] = await Promise.all([
+      Promise.all(whole.map((table) => snapshotOf(database, table, scope[table]))),
+      Promise.all(SYNCED_TABLE_NAMES.filter((table) => !whole.includes(table)).map((table) => changesOf(database, table, cursor, head, scope[table], limit + 1))),
+    ]);
     const merged = pages.flat().sort((a, b) => a.seq - b.seq);
     const more = merged.length > limit;
     const included = merged.slice(0, limit);
     const last = included.at(-1);
     return {
-      changes: included.map((entry) => entry.change),
+      // Outside `limit`: counted in it, a page of them only would have no cursor to move on to.
+      changes: [...snapshots.flat(), ...included.map((entry) => entry.change)],
       // Without more rows the client may jump to the head: nothing it can see lies in between.
       cursor: more && last ? last.seq : Math.max(cursor, head),
       more,
@@ -175,6 +183,7 @@ export class D1ServerStore implements ServerStore {
   }
 
   private checkScope(write: Write): void {
+    if (SERVER_WRITTEN_TABLES.has(write.table)) throw new Error(`sync: ${write.table} are not written through sync`);
     const rowOrganization = write.op === "put" ? write.row.organization_id : write.organization_id;
     if (rowOrganization !== write.organization_id || (this.organizationId !== undefined && write.organization_id !== this.organizationId)) {
       throw new Error(`sync: write to ${write.table}/${write.id} of organization ${rowOrganization} outside organization ${this.organizationId ?? write.organization_id}`);
@@ -202,27 +211,24 @@ function writeStatements(database: Db, write: Write): BatchItem<"sqlite">[] {
 }
 
 function cascadeOf(database: Db, child: SyncCascade, parentId: string, organizationId: number): BatchItem<"sqlite">[] {
-  switch (child.table) {
-    case "webcasts":
-      return SYNCED_TABLES.webcasts.deleteChildren(database, child.column, parentId, organizationId);
-    case "viewers":
-      return SYNCED_TABLES.viewers.deleteChildren(database, child.column, parentId, organizationId);
-  }
+  return SYNCED_TABLES[child.table].deleteChildren(database, child.column, parentId, organizationId);
 }
 
-function putStatement(database: Db, write: Extract<Write, { op: "put" }>): BatchItem<"sqlite"> {
-  switch (write.table) {
-    case "webcasts":
-      return SYNCED_TABLES.webcasts.put(database, write.row);
-    case "viewers":
-      return SYNCED_TABLES.viewers.put(database, write.row);
-  }
+// Generic in T so the table's adapter gets its own row type (a union of tables would not type-check).
+function putStatement<T extends SyncTable>(database: Db, write: { table: T; row: SyncRow<T> }): BatchItem<"sqlite"> {
+  return SYNCED_TABLES[write.table].put(database, write.row);
 }
 
 /** One table's changed rows as changes, with the seq they are ordered by. */
 async function changesOf<T extends SyncTable>(database: Db, table: T, cursor: number, head: number, organizationIds: readonly number[], limit: number) {
   const rows = await SYNCED_TABLES[table].changedSince(database, cursor, head, organizationIds, limit);
   return rows.map((entry) => ({ seq: entry.seq, change: toChange(table, entry) }));
+}
+
+/** Every row of a table kept partly outside the log, in these organizations, as puts. */
+async function snapshotOf<T extends SyncTable>(database: Db, table: T, organizationIds: readonly number[]): Promise<Change[]> {
+  const rows = (await SYNCED_TABLES[table].snapshot?.(database, organizationIds)) ?? [];
+  return rows.map((row) => toChange(table, { seq: 0, id: row.id, row }));
 }
 
 function toChange<T extends SyncTable>(table: T, entry: ChangedRow<T>): Change {

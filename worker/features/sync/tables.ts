@@ -1,10 +1,15 @@
-import { and, count, eq, getTableColumns, getTableName, gt, gte, lt, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, count, eq, getTableColumns, getTableName, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
 import type { RowQuery, SyncRow, SyncTable } from "../../../domain/sync/types.ts";
 import type { Db } from "../../db/client.ts";
 import { syncChanges, viewers, webcasts } from "../../db/schema/index.ts";
+import { organizationTable } from "./organization-table.ts";
+import { inJson } from "./sql.ts";
+
+// Other features import it from here too.
+export { inJson };
 
 /** A row of a change-log page: the row's latest change and its current state (null when gone). */
 export interface ChangedRow<T extends SyncTable> {
@@ -16,7 +21,7 @@ export interface ChangedRow<T extends SyncTable> {
 /**
  * How one synced table is stored in D1. Every statement is scoped by organization as well as by
  * id, so a client-made id that happens to exist in another organization can never reach that row.
- * A feature that becomes synced adds its adapter to `SYNCED_TABLES`.
+ * A feature that becomes synced adds its table to `SYNCED_TABLES` (one `syncedTable` line).
  */
 export interface SyncedTable<T extends SyncTable> {
   get(database: Db, id: string, organizationId?: number): Promise<SyncRow<T> | undefined>;
@@ -37,164 +42,125 @@ export interface SyncedTable<T extends SyncTable> {
    */
   ownedBy(id: string, organizationId: number): SQL;
   /**
-   * A parent's cascade (domain/sync/tables.ts `SYNC_CASCADES`): a `del` change-log entry for each
-   * row of the organization whose `column` is `parentId`, then their deletion; two statements
-   * whatever the number of rows (nothing is listed in JS).
+   * A parent's cascade (domain/sync/tables.ts `SYNC_CASCADES`, whose type checks `column`): a `del`
+   * change-log entry for each row of the organization whose `column` is `parentId`, then their
+   * deletion; two statements whatever the number of rows (nothing is listed in JS).
    */
-  deleteChildren(database: Db, column: keyof SyncRow<T> & string, parentId: string, organizationId: number): [BatchItem<"sqlite">, BatchItem<"sqlite">];
+  deleteChildren(database: Db, column: string, parentId: string, organizationId: number): [BatchItem<"sqlite">, BatchItem<"sqlite">];
   /** Rows with a change in (cursor, head] in these organizations, by latest change, at most `limit`. */
   changedSince(database: Db, cursor: number, head: number, organizationIds: readonly number[], limit: number): Promise<ChangedRow<T>[]>;
+  /**
+   * Only for tables whose rows are not all in the change log (organizations): every row of these
+   * organizations, read from the table, which a reset sends whole (`ServerStore.changesSince`).
+   */
+  snapshot?(database: Db, organizationIds: readonly number[]): Promise<SyncRow<T>[]>;
 }
 
-const { id: _webcastId, ...webcastUpdatable } = getTableColumns(webcasts);
-const { id: _viewerId, ...viewerUpdatable } = getTableColumns(viewers);
+/**
+ * A drizzle table that can back synced table `T`: a text `id` primary key, an integer
+ * `organization_id`, and rows that are exactly `SyncRow<T>` (same column names and types), which
+ * `syncedTable`'s signature checks (`SameRows`).
+ */
+type SyncableTable = SQLiteTable & { id: SQLiteColumn; organization_id: SQLiteColumn };
 
-/** `excluded.<column>` for every column but the key: an upsert replaces the whole row. */
-function excludedSet(columns: Record<string, { name: string }>): Record<string, SQL> {
-  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
-}
+/** `unknown` when the table reads and writes exactly `SyncRow<T>`; `never` (a compile error at the call) otherwise. */
+type SameRows<T extends SyncTable, Table extends SQLiteTable> = [Table["$inferSelect"]] extends [SyncRow<T>]
+  ? [SyncRow<T>] extends [Table["$inferSelect"]]
+    ? [SyncRow<T>] extends [Table["$inferInsert"]]
+      ? unknown
+      : never
+    : never
+  : never;
 
-/** The two statements of a cascade over `table` (see `SyncedTable.deleteChildren`). */
-function cascadeStatements(database: Db, name: SyncTable, table: typeof webcasts | typeof viewers, where: SQL): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
-  // INSERT … SELECT: every sync_changes column, in order (seq from the autoincrement).
-  const entries = sql`SELECT NULL, ${table.organization_id}, ${name}, ${table.id}, 'del', CURRENT_TIMESTAMP FROM ${table} WHERE ${where} ORDER BY ${table.id}`;
-  return [database.insert(syncChanges).select(entries), database.delete(table).where(where)];
-}
-
-/** `SELECT count(*)` of the organization's rows matching `query` (see `matchesQuery`). */
-async function countWhere(database: Db, table: typeof webcasts | typeof viewers, organizationId: number, query: { range: { column: string; from: string; to: string }; equals?: object }): Promise<number> {
+/**
+ * The adapter of synced table `name` stored in `table` (see `SyncedTable`): every statement is
+ * scoped by `organization_id`, the upsert is guarded so it never takes over another organization's
+ * id, and the change log is joined on the organization too.
+ */
+export function syncedTable<T extends SyncTable, Table extends SyncableTable>(name: T, table: Table & SameRows<T, Table>, options: { orderBy?: readonly SQLiteColumn[] } = {}): SyncedTable<T> {
   const columns: Record<string, SQLiteColumn> = getTableColumns(table);
-  const column = (name: string): SQLiteColumn => {
-    const found = columns[name];
-    if (!found) throw new Error(`sync: no column ${name} in ${getTableName(table)}`);
+  const column = (key: string): SQLiteColumn => {
+    const found = columns[key];
+    if (!found) throw new Error(`sync: no column ${key} in ${getTableName(table)}`);
     return found;
   };
-  const { range } = query;
-  const conditions = [
-    eq(table.organization_id, organizationId),
-    gte(column(range.column), range.from),
-    lt(column(range.column), range.to),
-    ...Object.entries(query.equals ?? {}).map(([name, value]) => eq(column(name), value)),
-  ];
-  const [row] = await database.select({ n: count() }).from(table).where(and(...conditions));
-  return row?.n ?? 0;
+  // An upsert replaces the whole row: `excluded.<column>` for every column but the key.
+  const replaced = Object.fromEntries(Object.entries(columns).flatMap(([key, { name: stored }]) => (key === "id" ? [] : [[key, sql.raw(`excluded."${stored}"`)]])));
+  const inOrganization = (organizationId: number | undefined) => (organizationId === undefined ? undefined : eq(table.organization_id, organizationId));
+  // `SameRows` checked at the call that the table's rows are `SyncRow<T>`; drizzle cannot carry
+  // that through a generic table, so the rows it reads are typed here, in one place.
+  const rows = (found: readonly unknown[]): SyncRow<T>[] => found as SyncRow<T>[];
+  // Writes go through the table as a plain SQLiteTable, whose values drizzle cannot check generically either.
+  const untyped: SQLiteTable = table;
+
+  return {
+    async get(database, id, organizationId) {
+      const [row] = rows(await database.select().from(table).where(and(eq(table.id, id), inOrganization(organizationId))));
+      return row;
+    },
+    async list(database, organizationId) {
+      return rows(await database.select().from(table).where(eq(table.organization_id, organizationId)).orderBy(...(options.orderBy ?? []), table.id));
+    },
+    async getMany(database, ids, organizationId) {
+      if (ids.length === 0) return [];
+      return rows(await database.select().from(table).where(and(inJson(table.id, ids), inOrganization(organizationId))));
+    },
+    async count(database, organizationId, query) {
+      const conditions = [
+        eq(table.organization_id, organizationId),
+        gte(column(query.range.column), query.range.from),
+        lt(column(query.range.column), query.range.to),
+        ...Object.entries(query.equals ?? {}).map(([key, value]) => eq(column(key), value)),
+      ];
+      const [row] = await database.select({ n: count() }).from(table).where(and(...conditions));
+      return row?.n ?? 0;
+    },
+    async organizationsOf(database, ids) {
+      if (ids.length === 0) return [];
+      const found = await database.select({ id: table.id, organization_id: table.organization_id }).from(table).where(inJson(table.id, ids));
+      return found.map((row) => ({ id: String(row.id), organization_id: Number(row.organization_id) }));
+    },
+    put(database, row) {
+      return database
+        .insert(untyped)
+        .values(row)
+        .onConflictDoUpdate({ target: table.id, set: replaced, setWhere: sql`${table.organization_id} = excluded."organization_id"` });
+    },
+    delete(database, id, organizationId) {
+      return database.delete(table).where(and(eq(table.id, id), eq(table.organization_id, organizationId)));
+    },
+    ownedBy(id, organizationId) {
+      return sql`(SELECT ${table.organization_id} FROM ${table} WHERE ${table.id} = ${id} AND ${table.organization_id} = ${organizationId})`;
+    },
+    deleteChildren(database, key, parentId, organizationId) {
+      const where = and(eq(column(key), parentId), eq(table.organization_id, organizationId)) ?? sql`0`;
+      // INSERT … SELECT: every sync_changes column, in order (seq from the autoincrement).
+      const entries = sql`SELECT NULL, ${table.organization_id}, ${name}, ${table.id}, 'del', CURRENT_TIMESTAMP FROM ${table} WHERE ${where} ORDER BY ${table.id}`;
+      return [database.insert(syncChanges).select(entries), database.delete(table).where(where)];
+    },
+    async changedSince(database, cursor, head, organizationIds, limit) {
+      if (organizationIds.length === 0) return [];
+      const latest = sql<number>`max(${syncChanges.seq})`;
+      const found = await database
+        .select({ seq: latest, id: syncChanges.row_id, row: table })
+        .from(syncChanges)
+        // Joined on the organization too: a change never shows a row of another organization.
+        .leftJoin(table, and(eq(table.id, syncChanges.row_id), eq(table.organization_id, syncChanges.organization_id)))
+        .where(and(eq(syncChanges.table_name, name), gt(syncChanges.seq, cursor), lte(syncChanges.seq, head), inJson(syncChanges.organization_id, organizationIds)))
+        .groupBy(syncChanges.row_id)
+        .orderBy(latest)
+        .limit(limit);
+      return found.map((entry) => ({ seq: entry.seq, id: entry.id, row: entry.row === null ? null : (rows([entry.row])[0] ?? null) }));
+    },
+  };
 }
-
-/** `column IN (…)` with one bound parameter, whatever the number of values (D1 allows 100 per statement). */
-export function inJson(column: SQLWrapper, values: readonly (number | string)[]): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
-}
-
-const webcastTable: SyncedTable<"webcasts"> = {
-  async get(database, id, organizationId) {
-    const scope = organizationId === undefined ? eq(webcasts.id, id) : and(eq(webcasts.id, id), eq(webcasts.organization_id, organizationId));
-    const [row] = await database.select().from(webcasts).where(scope);
-    return row;
-  },
-  list(database, organizationId) {
-    return database.select().from(webcasts).where(eq(webcasts.organization_id, organizationId)).orderBy(webcasts.event_start_date_time, webcasts.id);
-  },
-  async getMany(database, ids, organizationId) {
-    if (ids.length === 0) return [];
-    const scope = organizationId === undefined ? undefined : eq(webcasts.organization_id, organizationId);
-    return database.select().from(webcasts).where(and(inJson(webcasts.id, ids), scope));
-  },
-  // (organization_id, event_start_date_time) is indexed: the month of max_webcasts is a range scan.
-  count: (database, organizationId, query) => countWhere(database, webcasts, organizationId, query),
-  organizationsOf(database, ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return database.select({ id: webcasts.id, organization_id: webcasts.organization_id }).from(webcasts).where(inJson(webcasts.id, ids));
-  },
-  put(database, row) {
-    return database
-      .insert(webcasts)
-      .values(row)
-      .onConflictDoUpdate({
-        target: webcasts.id,
-        set: excludedSet(webcastUpdatable),
-        setWhere: sql`${webcasts.organization_id} = excluded."organization_id"`,
-      });
-  },
-  delete(database, id, organizationId) {
-    return database.delete(webcasts).where(and(eq(webcasts.id, id), eq(webcasts.organization_id, organizationId)));
-  },
-  ownedBy(id, organizationId) {
-    return sql`(SELECT ${webcasts.organization_id} FROM ${webcasts} WHERE ${webcasts.id} = ${id} AND ${webcasts.organization_id} = ${organizationId})`;
-  },
-  deleteChildren(database, column, parentId, organizationId) {
-    return cascadeStatements(database, "webcasts", webcasts, and(eq(getTableColumns(webcasts)[column], parentId), eq(webcasts.organization_id, organizationId)) ?? sql`0`);
-  },
-  async changedSince(database, cursor, head, organizationIds, limit) {
-    if (organizationIds.length === 0) return [];
-    const latest = sql<number>`max(${syncChanges.seq})`;
-    return database
-      .select({ seq: latest, id: syncChanges.row_id, row: webcasts })
-      .from(syncChanges)
-      // Joined on the organization too: a change never shows a row of another organization.
-      .leftJoin(webcasts, and(eq(webcasts.id, syncChanges.row_id), eq(webcasts.organization_id, syncChanges.organization_id)))
-      .where(and(eq(syncChanges.table_name, "webcasts"), gt(syncChanges.seq, cursor), lte(syncChanges.seq, head), inJson(syncChanges.organization_id, organizationIds)))
-      .groupBy(syncChanges.row_id)
-      .orderBy(latest)
-      .limit(limit);
-  },
-};
-
-/** Viewers: like webcasts, plus `webcast_id` (indexed) for the cascade when their webcast goes. */
-const viewerTable: SyncedTable<"viewers"> = {
-  async get(database, id, organizationId) {
-    const scope = organizationId === undefined ? eq(viewers.id, id) : and(eq(viewers.id, id), eq(viewers.organization_id, organizationId));
-    const [row] = await database.select().from(viewers).where(scope);
-    return row;
-  },
-  list(database, organizationId) {
-    return database.select().from(viewers).where(eq(viewers.organization_id, organizationId)).orderBy(viewers.id);
-  },
-  async getMany(database, ids, organizationId) {
-    if (ids.length === 0) return [];
-    const scope = organizationId === undefined ? undefined : eq(viewers.organization_id, organizationId);
-    return database.select().from(viewers).where(and(inJson(viewers.id, ids), scope));
-  },
-  count: (database, organizationId, query) => countWhere(database, viewers, organizationId, query),
-  organizationsOf(database, ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return database.select({ id: viewers.id, organization_id: viewers.organization_id }).from(viewers).where(inJson(viewers.id, ids));
-  },
-  put(database, row) {
-    return database
-      .insert(viewers)
-      .values(row)
-      .onConflictDoUpdate({
-        target: viewers.id,
-        set: excludedSet(viewerUpdatable),
-        setWhere: sql`${viewers.organization_id} = excluded."organization_id"`,
-      });
-  },
-  delete(database, id, organizationId) {
-    return database.delete(viewers).where(and(eq(viewers.id, id), eq(viewers.organization_id, organizationId)));
-  },
-  ownedBy(id, organizationId) {
-    return sql`(SELECT ${viewers.organization_id} FROM ${viewers} WHERE ${viewers.id} = ${id} AND ${viewers.organization_id} = ${organizationId})`;
-  },
-  deleteChildren(database, column, parentId, organizationId) {
-    return cascadeStatements(database, "viewers", viewers, and(eq(getTableColumns(viewers)[column], parentId), eq(viewers.organization_id, organizationId)) ?? sql`0`);
-  },
-  async changedSince(database, cursor, head, organizationIds, limit) {
-    if (organizationIds.length === 0) return [];
-    const latest = sql<number>`max(${syncChanges.seq})`;
-    return database
-      .select({ seq: latest, id: syncChanges.row_id, row: viewers })
-      .from(syncChanges)
-      .leftJoin(viewers, and(eq(viewers.id, syncChanges.row_id), eq(viewers.organization_id, syncChanges.organization_id)))
-      .where(and(eq(syncChanges.table_name, "viewers"), gt(syncChanges.seq, cursor), lte(syncChanges.seq, head), inJson(syncChanges.organization_id, organizationIds)))
-      .groupBy(syncChanges.row_id)
-      .orderBy(latest)
-      .limit(limit);
-  },
-};
 
 export const SYNCED_TABLES: { [T in SyncTable]: SyncedTable<T> } = {
-  webcasts: webcastTable,
-  viewers: viewerTable,
+  organizations: organizationTable,
+  // (organization_id, event_start_date_time) is indexed: the month of max_webcasts is a range scan.
+  webcasts: syncedTable("webcasts", webcasts, { orderBy: [webcasts.event_start_date_time] }),
+  // `webcast_id` is indexed for the cascade when their webcast goes.
+  viewers: syncedTable("viewers", viewers),
 };
 
 export const SYNCED_TABLE_NAMES: readonly SyncTable[] = SYNC_TABLES;
