@@ -29,6 +29,14 @@ export const WEBCAST_MESSAGES = {
   hd_disabled: { en: "Full HD (1080p) webcasts are not enabled for this organization.", fr: "Les webdiffusions Full HD (1080p) ne sont pas activées pour cette organisation." },
   replay_download_disabled: { en: "Replay download is not enabled for this organization.", fr: "Le téléchargement de la rediffusion n'est pas activé pour cette organisation." },
   title_color_invalid: { en: "The title colour must look like #1d4ed8.", fr: "La couleur du titre doit ressembler à #1d4ed8." },
+  // Server-made changes (REST settings calls, issue #5).
+  server_only: { en: "This change can only be made by the server.", fr: "Cette modification ne peut être faite que par le serveur." },
+  billing_forbidden: { en: "You are not allowed to change the billing of this webcast.", fr: "Vous n'êtes pas autorisé à modifier la facturation de cette webdiffusion." },
+  reset_on_air: { en: "This webcast is on air: stop it before resetting it.", fr: "Cette webdiffusion est en direct : arrêtez-la avant de la réinitialiser." },
+  reset_canceled: { en: "A canceled webcast cannot be reset.", fr: "Une webdiffusion annulée ne peut pas être réinitialisée." },
+  image_key_invalid: { en: "This image was not stored for this webcast.", fr: "Cette image n'a pas été enregistrée pour cette webdiffusion." },
+  image_type: { en: "The image must be a JPEG, PNG, GIF, WebP or AVIF file.", fr: "L'image doit être un fichier JPEG, PNG, GIF, WebP ou AVIF." },
+  image_conflict: { en: "Send a new image or remove it, not both.", fr: "Envoyez une nouvelle image ou retirez-la, pas les deux." },
   // Form rules of the webcast draft (domain/webcasts/draft.ts), checked before a mutation is made.
   date_invalid: { en: "Enter a date as YYYY-MM-DD.", fr: "Saisissez une date au format AAAA-MM-JJ." },
   time_invalid: { en: "Enter a time as hh:mm.", fr: "Saisissez une heure au format hh:mm." },

@@ -4,6 +4,7 @@ import { canCreateServices, hasFeature, limitReachedMessage, limitsOf, ORGANIZAT
 import { can } from "../permissions/can.ts";
 import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator, matchesQuery } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
+import { datetimeAfter } from "../validation/datetime.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
 import {
   type AttendeeOptions,
@@ -299,5 +300,163 @@ export const deleteWebcast = defineMutator("deleteWebcast", deleteWebcastArgs, a
   await tx.delete("webcasts", args.id);
 });
 
+// ---------------------------------------------------------------------------------------------
+// Mutators of the REST settings calls (issue #5, docs/webcasts-api.md). Three are server-only:
+// they set what must match something only the server holds (the password hash in
+// `webcast_secrets`, images stored in R2) or will drive the control room (reset). They refuse to
+// run anywhere but on the server, so a browser never applies them optimistically; the routes push
+// them like any mutation, so devices receive the change by the usual pull.
+
+/** Branding images (SPEC §3 logo, cover image, banner), stored in R2 `MEDIA` under the webcast. */
+export const BRANDING_IMAGES = ["logo", "cover", "banner"] as const;
+export type BrandingImage = (typeof BRANDING_IMAGES)[number];
+
+/** R2 prefix of a webcast's branding images: `webcasts/<uid>/branding/`. */
+export function brandingPrefix(webcastId: string): string {
+  return `webcasts/${webcastId}/branding/`;
+}
+
+/** `<kind>-<random>`: the last part of a branding key, also the image's name in its URL. */
+export const BRANDING_NAME = /^(logo|cover|banner)-[A-Za-z0-9_-]{16,100}$/;
+
+/** The name (`logo-<random>`) of a branding key of this webcast (of that kind, when given), or null when the key is not one. */
+export function brandingName(webcastId: string, key: string, kind?: BrandingImage): string | null {
+  const prefix = brandingPrefix(webcastId);
+  if (!key.startsWith(prefix)) return null;
+  const name = key.slice(prefix.length);
+  const match = BRANDING_NAME.exec(name);
+  return match && (kind === undefined || match[1] === kind) ? name : null;
+}
+
+/**
+ * Mutators only the server's own routes may run. The sync push route should refuse these names
+ * from browsers (each is safe anyway: same permission as its route, keys checked, and a
+ * `has_password` without a matching hash fails closed).
+ */
+export const SERVER_ONLY_WEBCAST_MUTATORS: ReadonlySet<string> = new Set(["setWebcastAccess", "setWebcastBranding", "resetWebcast"]);
+
+function serverOnly(ctx: MutationContext): void {
+  if (ctx.location !== "server") throw refuse("forbidden", "server_only");
+}
+
+/** The webcast if it exists and the actor holds `webcasts.update` in its organization. */
+async function webcastToUpdate(tx: MutationTx, id: string, ctx: MutationContext): Promise<WebcastRow> {
+  const current = await tx.get("webcasts", id);
+  if (!current) throw refuse("not_found", "not_found");
+  if (!can(ctx.actor, "webcasts.update", current.organization_id)) throw refuse("forbidden", "update_forbidden");
+  return current;
+}
+
+export const setWebcastAccessArgs = z.strictObject({
+  id: z.string().regex(UUID_V7),
+  privacy: settings.privacy.optional(),
+  registration_required: settings.registration_required.optional(),
+  control_number_required: settings.control_number_required.optional(),
+  sso_required: settings.sso_required.optional(),
+  has_password: z.boolean().optional(),
+  now: isoDateTime,
+});
+export type SetWebcastAccessArgs = z.input<typeof setWebcastAccessArgs>;
+
+/**
+ * Server only (PATCH /api/webcasts/{uid}/access-controls): the access flags and `has_password`,
+ * in one change. The route stores the password's hash in `webcast_secrets` after this is applied;
+ * a viewer gate asks for a password when `has_password` is set and accepts only a stored hash's
+ * match, so a flag without its hash locks out rather than opens. Needs `webcasts.update`.
+ */
+export const setWebcastAccess = defineMutator("setWebcastAccess", setWebcastAccessArgs, async (tx, args, ctx) => {
+  serverOnly(ctx);
+  await webcastToUpdate(tx, args.id, ctx);
+  const { id, now, ...given } = args;
+  const patch: Partial<WebcastRow> = {};
+  for (const [field, value] of Object.entries(given)) if (value !== undefined) Reflect.set(patch, field, value);
+  await tx.patch("webcasts", id, { ...patch, updated_at: now });
+});
+
+const brandingKey = z.string().max(300).nullable().optional();
+export const setWebcastBrandingArgs = z.strictObject({
+  id: z.string().regex(UUID_V7),
+  theme: settings.theme.optional(),
+  title_color: settings.title_color.optional(),
+  logo_key: brandingKey,
+  cover_key: brandingKey,
+  banner_key: brandingKey,
+  now: isoDateTime,
+});
+export type SetWebcastBrandingArgs = z.input<typeof setWebcastBrandingArgs>;
+
+/**
+ * Server only (POST /api/webcasts/{uid}/branding): theme, title colour and the R2 keys of the
+ * images the route has just stored (null removes one), in one change. A key must be one of this
+ * webcast's branding keys of its kind, so no change can point a webcast at another one's object.
+ * Needs `webcasts.update`; the title colour is #rrggbb.
+ */
+export const setWebcastBranding = defineMutator("setWebcastBranding", setWebcastBrandingArgs, async (tx, args, ctx) => {
+  serverOnly(ctx);
+  const current = await webcastToUpdate(tx, args.id, ctx);
+  const patch: Partial<WebcastRow> = settingsPatchOf({ theme: args.theme, title_color: args.title_color }, current);
+  const errors: Record<string, string[]> = {};
+  for (const kind of BRANDING_IMAGES) {
+    const key = args[`${kind}_key`];
+    if (key === undefined) continue;
+    if (key !== null && brandingName(args.id, key, kind) === null) errors[kind] = [WEBCAST_MESSAGES.image_key_invalid[ctx.locale]];
+    else patch[`${kind}_key`] = key;
+  }
+  if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
+  checkSettings(current, { ...current, ...patch }, ctx.locale, null);
+  await tx.patch("webcasts", args.id, { ...patch, updated_at: args.now });
+});
+
+export const resetWebcastArgs = z.strictObject({
+  id: z.string().regex(UUID_V7),
+  /** The new start (UTC ISO); absent or null keeps the current one (SPEC §4 "reschedule or keep"). */
+  scheduled_start: isoDateTime.nullable().optional(),
+  timezone: editable.timezone.optional(),
+  now: isoDateTime,
+});
+export type ResetWebcastArgs = z.input<typeof resetWebcastArgs>;
+
+/**
+ * Server only (POST /api/webcasts/{uid}/reset): the webcast goes back to upcoming, at a new start
+ * (after now) or at its own, optionally in another time zone. Its data part only: disconnecting
+ * speakers and keeping only the latest archive (SPEC §4) come with the control room, and until it
+ * can stop a broadcast a webcast on air is refused (423), as is a canceled one. Needs
+ * `webcasts.update`; a move into a month at max_webcasts is refused like an edit.
+ */
+export const resetWebcast = defineMutator("resetWebcast", resetWebcastArgs, async (tx, args, ctx) => {
+  serverOnly(ctx);
+  const current = await webcastToUpdate(tx, args.id, ctx);
+  if (isOnAir(current)) throw refuse("locked", "reset_on_air");
+  if (current.state === "canceled") throw refuse("locked", "reset_canceled");
+  const patch: Partial<WebcastRow> = { state: "upcoming" };
+  if (args.scheduled_start != null) patch.event_start_date_time = args.scheduled_start;
+  if (args.timezone !== undefined) patch.timezone = args.timezone;
+  const errors = webcastFieldErrors(args.timezone === undefined ? {} : { timezone: args.timezone }, ctx.locale, null);
+  const late = args.scheduled_start == null ? null : datetimeAfter(args.scheduled_start, ctx.locale, { now: new Date(ctx.now) });
+  if (late) errors.scheduled_start = [late];
+  if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
+  const next: WebcastRow = { ...current, ...patch };
+  if (countsNewly(current, next)) {
+    const organization = await organizationRules(tx, ctx, current.organization_id);
+    if (organization) await checkMonthlyLimit(tx, organization, next);
+  }
+  await tx.patch("webcasts", args.id, { ...patch, updated_at: args.now });
+});
+
+export const setWebcastBillingArgs = z.strictObject({ id: z.string().regex(UUID_V7), billing_enabled: z.boolean(), now: isoDateTime });
+export type SetWebcastBillingArgs = z.input<typeof setWebcastBillingArgs>;
+
+/**
+ * Whether the webcast is billed (POST /api/webcasts/{uid}/billing/enable|disable). Billing is the
+ * back office's business, like the organization's billing terms: needs `organizations.administer`
+ * (super admin, back office), not the owner's `billing.manage` (an owner could stop paying).
+ */
+export const setWebcastBilling = defineMutator("setWebcastBilling", setWebcastBillingArgs, async (tx, args, ctx) => {
+  const current = await tx.get("webcasts", args.id);
+  if (!current) throw refuse("not_found", "not_found");
+  if (!can(ctx.actor, "organizations.administer", current.organization_id)) throw refuse("forbidden", "billing_forbidden");
+  await tx.patch("webcasts", args.id, { billing_enabled: args.billing_enabled, updated_at: args.now });
+});
+
 /** Every webcast mutator by name, for the client replica and the server's applyPush. */
-export const WEBCAST_MUTATORS = { createWebcast, updateWebcast, deleteWebcast } as const;
+export const WEBCAST_MUTATORS = { createWebcast, updateWebcast, deleteWebcast, setWebcastAccess, setWebcastBranding, resetWebcast, setWebcastBilling } as const;

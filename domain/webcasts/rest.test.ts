@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validation/parse.ts";
 import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
-import { createWebcastBody, isPatchOverride, timezoneShort, updateFields, updateWebcastForm, webcastResource } from "./rest.ts";
+import { brandingPrefix } from "./mutators.ts";
+import {
+  accessControlsBody,
+  brandingImageError,
+  brandingImageUrl,
+  brandingTextForm,
+  createWebcastBody,
+  isPatchOverride,
+  removes,
+  resetBody,
+  timezoneShort,
+  updateFields,
+  updateWebcastForm,
+  webcastResource,
+} from "./rest.ts";
 
 const row: WebcastRow = {
   ...DEFAULT_WEBCAST_SETTINGS,
@@ -27,6 +41,15 @@ describe("webcastResource", () => {
     expect(resource).toMatchObject({ uid: row.id, organization: { id: 3, name: "Demo Events" }, event_end_date_time: "2026-01-10T16:30:00.000Z", timezone_short: "EST" });
     expect(resource).not.toHaveProperty("id");
     expect(resource).not.toHaveProperty("created_by");
+  });
+
+  it("carries the settings, images as URLs of this webcast's keys only", () => {
+    const logo = `${brandingPrefix(row.id)}logo-abcdefghijklmnopqrstu`;
+    const resource = webcastResource({ ...row, logo_key: logo, banner_key: "profile-photos/1/x", has_password: true }, null);
+    expect(resource).toMatchObject({ has_password: true, privacy: "public", attendee_options: DEFAULT_WEBCAST_SETTINGS.attendee_options, theme: "go" });
+    expect([resource.logo_url, resource.cover_url, resource.banner_url]).toEqual([`/api/webcasts/${row.id}/branding/logo-abcdefghijklmnopqrstu`, null, null]);
+    expect(resource).not.toHaveProperty("logo_key");
+    expect(brandingImageUrl(row.id, null)).toBeNull();
   });
 
   it("falls back to the zone's name when the runtime does not know it", () => {
@@ -62,5 +85,43 @@ describe("updateWebcastForm", () => {
   it("recognizes the override in any case", () => {
     expect(["PATCH", "patch", "Patch"].map(isPatchOverride)).toEqual([true, true, true]);
     expect([undefined, "PUT", ["PATCH"]].map(isPatchOverride)).toEqual([false, false, false]);
+  });
+});
+
+describe("updateWebcastForm settings", () => {
+  it("reads settings and attendee_options[key] form keys into the mutator's values", () => {
+    const parsed = validate(updateWebcastForm, { _method: "PATCH", quality: "1080p", source_type: "", tag: "", sponsors_visible: "on", "attendee_options[question_wall]": "1" }, "en");
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(updateFields(parsed.data)).toEqual({ quality: "1080p", source_type: null, tag: null, sponsors_visible: true, attendee_options: { question_wall: true } });
+  });
+
+  it("refuses billing_enabled and unknown attendee options", () => {
+    expect(validate(updateWebcastForm, { _method: "PATCH", billing_enabled: "1" }, "en").ok).toBe(false);
+    expect(validate(updateWebcastForm, { _method: "PATCH", "attendee_options[chat]": "1" }, "en").ok).toBe(false);
+  });
+});
+
+describe("settings bodies", () => {
+  it("access controls: the SPEC §5 password rule in en and fr, null removes", () => {
+    expect(validate(accessControlsBody("en"), { password: null, privacy: "private" }, "en").ok).toBe(true);
+    const fr = validate(accessControlsBody("fr"), { password: "Abcdefgh1" }, "fr");
+    if (fr.ok) throw new Error("expected a refusal");
+    expect(fr.errors.password).toEqual(["Le mot de passe doit contenir au moins un caractère spécial."]);
+  });
+
+  it("reset: an instant with its zone, or null", () => {
+    expect(validate(resetBody, { scheduled_start: "2026-05-01T10:00:00-04:00", timezone: "America/Toronto" }, "en").ok).toBe(true);
+    expect(validate(resetBody, { scheduled_start: null }, "en").ok).toBe(true);
+    expect(validate(resetBody, { scheduled_start: "2026-05-01 10:00" }, "en").ok).toBe(false);
+  });
+
+  it("branding: image type and size, theme a name, remove_<image> as a form boolean", () => {
+    expect(brandingImageError({ size: 1000, type: "image/png" }, "en")).toBeNull();
+    expect(brandingImageError({ size: 1000, type: "image/svg+xml" }, "fr")).toBe("L'image doit être un fichier JPEG, PNG, GIF, WebP ou AVIF.");
+    expect(brandingImageError({ size: 6 * 1024 * 1024, type: "image/jpeg" }, "en")).toBe("The file may not be larger than 5 MB.");
+    const theme = validate(brandingTextForm("en"), { theme: "go dark" }, "en");
+    if (theme.ok) throw new Error("expected a refusal");
+    expect(theme.errors.theme).toEqual(["This field may only contain letters, digits, dashes and underscores."]);
+    expect([removes({ remove_logo: "1" }, "logo"), removes({ remove_logo: "0" }, "logo"), removes({}, "cover")]).toEqual([true, false, false]);
   });
 });

@@ -1,8 +1,22 @@
 import { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
+import { alphaDash, max, size } from "../validation/form-rules.ts";
+import { passwordSchema } from "../validation/password.ts";
+import { ruleMessage } from "../validation/rule-messages.ts";
+import { refineWith } from "../validation/zod-rules.ts";
 import { endOf } from "./featured.ts";
-import { type UpdateWebcastArgs, createWebcastArgs } from "./mutators.ts";
-import type { WebcastApiStatus, WebcastRow } from "./record.ts";
+import { WEBCAST_MESSAGES } from "./messages.ts";
+import { type BrandingImage, type UpdateWebcastArgs, brandingName, createWebcastArgs } from "./mutators.ts";
+import {
+  type AttendeeOptions,
+  WEBCAST_EVENT_TYPES,
+  WEBCAST_PRIVACIES,
+  WEBCAST_QUALITIES,
+  WEBCAST_SOURCE_TYPES,
+  type WebcastApiStatus,
+  type WebcastRow,
+  type WebcastSettings,
+} from "./record.ts";
 
 /**
  * The webcast as the REST routes answer it (docs/webcasts-api.md), named as SPEC §3 names it: the
@@ -26,6 +40,33 @@ export interface WebcastResource {
   is_test: boolean;
   created_at: string;
   updated_at: string;
+  // Settings (issue #5), as the row has them; images as URLs, never the access password.
+  event_type: WebcastSettings["event_type"];
+  source_type: WebcastSettings["source_type"];
+  quality: WebcastSettings["quality"];
+  screen_sharing: boolean;
+  replay_enabled: boolean;
+  privacy: WebcastSettings["privacy"];
+  registration_required: boolean;
+  control_number_required: boolean;
+  sso_required: boolean;
+  has_password: boolean;
+  tag: string | null;
+  attendee_options: AttendeeOptions;
+  anonymous_questions: boolean;
+  speakers_see_stats: boolean;
+  schedule_visible: boolean;
+  add_to_calendar_visible: boolean;
+  vod_download: boolean;
+  sponsors_visible: boolean;
+  billing_enabled: boolean;
+  theme: string;
+  title_color: string | null;
+  logo_url: string | null;
+  cover_url: string | null;
+  banner_url: string | null;
+  intro_loop_media_id: string | null;
+  outro_loop_media_id: string | null;
 }
 
 /** `Europe/Paris` → "GMT+2" / `America/Toronto` → "EDT" at that instant; the zone itself when unknown. */
@@ -56,7 +97,42 @@ export function webcastResource(row: WebcastRow, organizationName: string | null
     is_test: row.is_test,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    event_type: row.event_type,
+    source_type: row.source_type,
+    quality: row.quality,
+    screen_sharing: row.screen_sharing,
+    replay_enabled: row.replay_enabled,
+    privacy: row.privacy,
+    registration_required: row.registration_required,
+    control_number_required: row.control_number_required,
+    sso_required: row.sso_required,
+    has_password: row.has_password,
+    tag: row.tag,
+    attendee_options: { ...row.attendee_options },
+    anonymous_questions: row.anonymous_questions,
+    speakers_see_stats: row.speakers_see_stats,
+    schedule_visible: row.schedule_visible,
+    add_to_calendar_visible: row.add_to_calendar_visible,
+    vod_download: row.vod_download,
+    sponsors_visible: row.sponsors_visible,
+    billing_enabled: row.billing_enabled,
+    theme: row.theme,
+    title_color: row.title_color,
+    logo_url: brandingImageUrl(row.id, row.logo_key),
+    cover_url: brandingImageUrl(row.id, row.cover_key),
+    banner_url: brandingImageUrl(row.id, row.banner_key),
+    intro_loop_media_id: row.intro_loop_media_id,
+    outro_loop_media_id: row.outro_loop_media_id,
   };
+}
+
+/**
+ * Where a branding image is served (GET /api/webcasts/{uid}/branding/{name}), or null when there
+ * is none (or the key is not one of this webcast's branding keys).
+ */
+export function brandingImageUrl(webcastId: string, key: string | null): string | null {
+  const name = key === null ? null : brandingName(webcastId, key);
+  return name === null ? null : `/api/webcasts/${webcastId}/branding/${name}`;
 }
 
 /**
@@ -76,10 +152,36 @@ type FormBoolean = (typeof FORM_BOOLEANS)[number];
 const isTrue = (value: FormBoolean) => value === "1" || value === "true" || value === "on";
 
 /**
+ * Attendee options as a form sends them: `attendee_options[poster_overlay]=1` (PHP/Laravel
+ * bracket keys, read literally). Each key is one option; the mutator merges them key by key.
+ */
+const ATTENDEE_OPTION_KEYS = ["ask_questions", "view_resources", "view_details", "switch_language", "poster_overlay", "question_wall"] as const satisfies readonly (keyof AttendeeOptions)[];
+type AttendeeOptionFormKey = `attendee_options[${(typeof ATTENDEE_OPTION_KEYS)[number]}]`;
+const attendeeOptionsForm = Object.fromEntries(ATTENDEE_OPTION_KEYS.map((key) => [`attendee_options[${key}]`, z.enum(FORM_BOOLEANS).optional()])) as Record<AttendeeOptionFormKey, z.ZodOptional<z.ZodEnum<{ [K in FormBoolean]: K }>>>;
+
+/** Boolean settings a form may send (`1/0/true/false/on/off`). Not `billing_enabled`: the billing calls own it. */
+const FORM_BOOLEAN_SETTINGS = [
+  "screen_sharing",
+  "replay_enabled",
+  "registration_required",
+  "control_number_required",
+  "sso_required",
+  "anonymous_questions",
+  "speakers_see_stats",
+  "schedule_visible",
+  "add_to_calendar_visible",
+  "vod_download",
+  "sponsors_visible",
+] as const satisfies readonly (keyof WebcastSettings)[];
+type FormBooleanSetting = (typeof FORM_BOOLEAN_SETTINGS)[number];
+const booleanSettingsForm = Object.fromEntries(FORM_BOOLEAN_SETTINGS.map((key) => [key, z.enum(FORM_BOOLEANS).optional()])) as Record<FormBooleanSetting, z.ZodOptional<z.ZodEnum<{ [K in FormBoolean]: K }>>>;
+
+/**
  * POST /api/webcasts/{uid} with `_method=PATCH` (multipart or urlencoded form data, SPEC §7):
  * the fields of `updateWebcast`, as the strings a form sends (so the typed client sends strings
  * too); `updateFields` turns them into the mutator's values. Only the fields sent change. Unknown
- * fields are refused (422) so a misspelt one is never silently ignored.
+ * fields are refused (422) so a misspelt one is never silently ignored. The password, branding
+ * images and billing have their own calls (access-controls, branding, billing/*).
  */
 export const updateWebcastForm = z.strictObject({
   /** Checked first by `isPatchOverride` (400 without it). */
@@ -97,20 +199,51 @@ export const updateWebcastForm = z.strictObject({
   language: z.enum(["en", "fr"]).optional(),
   is_premiere: z.enum(FORM_BOOLEANS).optional(),
   is_test: z.enum(FORM_BOOLEANS).optional(),
+  // Settings (issue #5).
+  event_type: z.enum(WEBCAST_EVENT_TYPES).optional(),
+  /** Blank: not chosen yet (null). */
+  source_type: z.enum([...WEBCAST_SOURCE_TYPES, ""]).optional(),
+  quality: z.enum(WEBCAST_QUALITIES).optional(),
+  privacy: z.enum(WEBCAST_PRIVACIES).optional(),
+  /** Blank clears it. */
+  tag: z.string().max(1_000).optional(),
+  theme: z.string().max(100).optional(),
+  /** #rrggbb (the mutator's rule); blank clears it. */
+  title_color: z.string().max(100).optional(),
+  ...booleanSettingsForm,
+  ...attendeeOptionsForm,
 });
 export type UpdateWebcastForm = z.input<typeof updateWebcastForm>;
 
 /** The arguments of `updateWebcast` (besides id and now) a validated form asks for: only the fields sent. */
 export function updateFields(form: z.output<typeof updateWebcastForm>): Omit<UpdateWebcastArgs, "id" | "now"> {
   const fields: Omit<UpdateWebcastArgs, "id" | "now"> = {};
+  const blankToNull = (value: string) => (value.trim() === "" ? null : value);
   if (form.event_title !== undefined) fields.event_title = form.event_title;
-  if (form.description !== undefined) fields.description = form.description.trim() === "" ? null : form.description;
+  if (form.description !== undefined) fields.description = blankToNull(form.description);
   if (form.event_start_date_time !== undefined) fields.event_start_date_time = form.event_start_date_time;
   if (form.duration !== undefined) fields.duration = Number(form.duration);
   if (form.timezone !== undefined) fields.timezone = form.timezone;
   if (form.language !== undefined) fields.language = form.language;
   if (form.is_premiere !== undefined) fields.is_premiere = isTrue(form.is_premiere);
   if (form.is_test !== undefined) fields.is_test = isTrue(form.is_test);
+  if (form.event_type !== undefined) fields.event_type = form.event_type;
+  if (form.source_type !== undefined) fields.source_type = form.source_type === "" ? null : form.source_type;
+  if (form.quality !== undefined) fields.quality = form.quality;
+  if (form.privacy !== undefined) fields.privacy = form.privacy;
+  if (form.tag !== undefined) fields.tag = blankToNull(form.tag);
+  if (form.theme !== undefined) fields.theme = form.theme;
+  if (form.title_color !== undefined) fields.title_color = blankToNull(form.title_color);
+  for (const key of FORM_BOOLEAN_SETTINGS) {
+    const value = form[key];
+    if (value !== undefined) fields[key] = isTrue(value);
+  }
+  const options: Partial<AttendeeOptions> = {};
+  for (const key of ATTENDEE_OPTION_KEYS) {
+    const value = form[`attendee_options[${key}]`];
+    if (value !== undefined) options[key] = isTrue(value);
+  }
+  if (Object.keys(options).length > 0) fields.attendee_options = options;
   return fields;
 }
 
@@ -124,3 +257,86 @@ export const METHOD_OVERRIDE_REQUIRED: Record<MessageLocale, string> = {
   en: "Send the changes as form data with _method=PATCH.",
   fr: "Envoyez les modifications en données de formulaire avec _method=PATCH.",
 };
+
+/** PATCH poster-overlay, question-wall and anonymous-questions (SPEC §7): `{ enabled }`. */
+export const toggleBody = z.strictObject({ enabled: z.boolean() });
+export type ToggleBody = z.input<typeof toggleBody>;
+
+/**
+ * PATCH /api/webcasts/{uid}/access-controls (JSON): the access flags, and `password` (a string
+ * sets it, null removes it, absent keeps it). The password follows the SPEC §5 password rule.
+ */
+export function accessControlsBody(locale: MessageLocale) {
+  return z.strictObject({
+    privacy: z.enum(WEBCAST_PRIVACIES).optional(),
+    registration_required: z.boolean().optional(),
+    control_number_required: z.boolean().optional(),
+    sso_required: z.boolean().optional(),
+    password: passwordSchema(locale).max(200).nullable().optional(),
+  });
+}
+export type AccessControlsBody = z.input<ReturnType<typeof accessControlsBody>>;
+
+/**
+ * POST /api/webcasts/{uid}/reset (JSON, SPEC §7 `{scheduled_start, timezone}`): the new start as
+ * an instant with its zone (`…Z` or an offset), or null/absent to keep the start time; `timezone`
+ * the IANA zone the webcast is shown in (absent: unchanged). The mutator judges both.
+ */
+export const resetBody = z.strictObject({
+  scheduled_start: z.iso.datetime({ offset: true }).nullable().optional(),
+  timezone: z.string().max(100).optional(),
+});
+export type ResetBody = z.input<typeof resetBody>;
+
+/** Branding images: at most 5 MB each, raster formats only (an SVG served from our origin could carry script). */
+export const BRANDING_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const BRANDING_IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"];
+
+/**
+ * What is wrong with an image picked for the branding, in `locale`, or null: its type (as
+ * declared; the worker also checks the bytes) and its size. The browser runs it before uploading.
+ */
+export function brandingImageError(file: { size: number; type: string }, locale: MessageLocale): string | null {
+  if (!BRANDING_IMAGE_TYPES.includes(file.type) || file.size === 0) return WEBCAST_MESSAGES.image_type[locale];
+  return size(file.size, locale, { max: BRANDING_IMAGE_MAX_BYTES });
+}
+
+/**
+ * The text fields of POST /api/webcasts/{uid}/branding (multipart): theme (a name: letters,
+ * digits, dashes), title colour (#rrggbb, the mutator's rule; blank clears it) and
+ * `remove_<image>=1` to clear an image. The image files themselves are checked by the route.
+ */
+export function brandingTextForm(locale: MessageLocale) {
+  return z.strictObject({
+    theme: z
+      .string()
+      .trim()
+      .min(1, { message: ruleMessage("required", locale) })
+      .superRefine(refineWith((value: string) => alphaDash(value, locale) ?? max(value, locale, { length: 50 })))
+      .optional(),
+    title_color: z.string().max(100).optional(),
+    remove_logo: z.enum(FORM_BOOLEANS).optional(),
+    remove_cover: z.enum(FORM_BOOLEANS).optional(),
+    remove_banner: z.enum(FORM_BOOLEANS).optional(),
+    // The image files: checked by the route (their bytes), listed so other fields are refused.
+    logo: z.unknown().optional(),
+    cover: z.unknown().optional(),
+    banner: z.unknown().optional(),
+  });
+}
+
+/** Whether a form (validated or not) asks to clear that image with `remove_<image>` set to a true form value. */
+export function removes(form: Readonly<Record<string, unknown>>, kind: BrandingImage): boolean {
+  const value = form[`remove_${kind}`];
+  return value === "1" || value === "true" || value === "on";
+}
+
+/**
+ * GET /api/webcasts/{uid}/dial-in/settings: no telephony provider is configured in this product
+ * yet, so dial-in is off and there are no numbers (the web hides the dial-in section).
+ */
+export interface DialInSettings {
+  enabled: boolean;
+  numbers: { country: string; number: string }[];
+}
+export const NO_DIAL_IN: Readonly<DialInSettings> = { enabled: false, numbers: [] };

@@ -6,7 +6,8 @@ import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
-import { form, insertWebcast } from "./testing.ts";
+import { brandingPrefix } from "../../../domain/webcasts/mutators.ts";
+import { form, insertWebcast, insertWebcastWithLogo } from "./testing.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
 type One = { data: WebcastResource };
@@ -105,6 +106,27 @@ describe("GET /api/webcasts/:id", () => {
     expect((await response.json<One>()).data).toMatchObject({ uid: row.id, event_title: "Board meeting", timezone: "Europe/Paris", timezone_short: "GMT+2" });
   });
 
+  it("answers the settings as SPEC §3 names them: image URLs, has_password, never a password or an R2 key", async () => {
+    const org = await createOrganization();
+    const { row, url } = await insertWebcastWithLogo(org.id);
+    await env.DB.prepare("UPDATE webcasts SET has_password = 1, privacy = 'private' WHERE id = ?").bind(row.id).run();
+    const { data } = await (await (await org.as("admin")).get(`/api/webcasts/${row.id}`)).json<One>();
+    expect(data).toMatchObject({
+      event_type: "video",
+      source_type: null,
+      quality: "720p",
+      privacy: "private",
+      has_password: true,
+      attendee_options: { ask_questions: true, view_resources: true, view_details: true, switch_language: true, poster_overlay: false, question_wall: false },
+      theme: "go",
+      logo_url: url,
+      cover_url: null,
+      banner_url: null,
+      billing_enabled: false,
+    });
+    expect(Object.keys(data).filter((key) => /password|_key$/.test(key))).toEqual(["has_password"]);
+  });
+
   it("answers 404 for an unknown or malformed uid, in the request's language", async () => {
     const org = await createOrganization();
     expect((await errorOf(await (await org.as("organizer")).get("/api/webcasts/0194c4a0-0000-7000-8000-000000000000"), 404)).message).toBe("This page or resource does not exist.");
@@ -127,6 +149,14 @@ describe("DELETE /api/webcasts/:id", () => {
     expect((await (await org.as("organizer")).delete(`/api/webcasts/${row.id}`)).status).toBe(204);
     expect(await storedRow(row.id)).toBeNull();
     expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["del"]);
+  });
+
+  it("deletes the webcast's branding images from R2", async () => {
+    const org = await createOrganization();
+    const { row, key } = await insertWebcastWithLogo(org.id);
+    expect((await (await org.as("organizer")).delete(`/api/webcasts/${row.id}`)).status).toBe(204);
+    expect(await env.MEDIA.head(key)).toBeNull();
+    expect((await env.MEDIA.list({ prefix: brandingPrefix(row.id) })).objects).toEqual([]);
   });
 
   it("refuses a live webcast with 423 and the mutator's message, in English and in French", async () => {
@@ -165,6 +195,49 @@ describe("POST /api/webcasts/:id with _method=PATCH", () => {
     expect(urlencoded.status, await urlencoded.clone().text()).toBe(200);
     expect(await storedRow(row.id)).toEqual({ event_title: "Renamed", description: null, duration: 90 });
     expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["put", "put"]);
+  });
+
+  it("changes settings too: enums, booleans, blanks as null, attendee options as attendee_options[key] merged key by key", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { tag: "board", source_type: "rtmp" });
+    const organizer = await org.as("organizer");
+    const body = form({
+      _method: "PATCH",
+      event_type: "audio",
+      source_type: "",
+      privacy: "private",
+      registration_required: "1",
+      replay_enabled: "off",
+      tag: " ",
+      title_color: "#AABBCC",
+      "attendee_options[poster_overlay]": "true",
+      "attendee_options[ask_questions]": "0",
+    });
+    const response = await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await response.json<One>()).data).toMatchObject({
+      event_type: "audio",
+      source_type: null,
+      privacy: "private",
+      registration_required: true,
+      replay_enabled: false,
+      tag: null,
+      title_color: "#aabbcc",
+      attendee_options: { poster_overlay: true, ask_questions: false, question_wall: false, view_resources: true },
+    });
+  });
+
+  it("refuses a gated setting without its feature (403, English and French) and billing_enabled (its own calls, 422)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const en = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", quality: "1080p" }) }), 403);
+    expect(en.message).toBe("Full HD (1080p) webcasts are not enabled for this organization.");
+    const fr = await errorOf(await (await org.as("organizer", "fr")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", vod_download: "1" }) }), 403);
+    expect(fr.message).toBe("Le téléchargement de la rediffusion n'est pas activé pour cette organisation.");
+    const billing = await errorOf(await (await org.as("owner")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", billing_enabled: "1" }) }), 422);
+    expect(billing.errors).toHaveProperty("_");
+    const option = await errorOf(await (await org.as("owner")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", "attendee_options[karaoke]": "1" }) }), 422);
+    expect(option.errors).toHaveProperty("_");
   });
 
   it("answers field errors with 422 in English and French, and the on-air lock with 423", async () => {

@@ -1,8 +1,7 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { validator } from "hono/validator";
-import type { Permission } from "../../../domain/permissions/permissions.ts";
-import { UUID_V7, uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { validate } from "../../../domain/validation/parse.ts";
 import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, isPatchOverride, updateFields, updateWebcastForm, webcastResource } from "../../../domain/webcasts/rest.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
@@ -10,7 +9,11 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
-import { type FoundWebcast, applyWebcastMutation, featuredFor, findWebcast, webcastAnswer } from "./service.ts";
+import { webcastBrandingRoutes } from "./branding-routes.ts";
+import { deleteBrandingImages } from "./branding.ts";
+import { pathWebcast, webcastGuard } from "./guards.ts";
+import { applyWebcastMutation, featuredFor, webcastAnswer } from "./service.ts";
+import { webcastSettingsRoutes } from "./settings-routes.ts";
 
 /**
  * /api/webcasts REST routes (SPEC §7 "Webcasts", docs/webcasts-api.md). Writes go through the sync
@@ -19,26 +22,6 @@ import { type FoundWebcast, applyWebcastMutation, featuredFor, findWebcast, webc
  * another tenant or an unknown uid, 403 for a member without the permission), then the body (422).
  * No `.use()` here: this sub-app shares /api/webcasts with the room route (webcast-room).
  */
-
-/** The path's webcast (any organization: callers authorize); a malformed uid is simply not found. */
-async function pathWebcast(c: Context<AppEnv>): Promise<FoundWebcast> {
-  const uid = c.req.param("id") ?? "";
-  const found = UUID_V7.test(uid) ? await findWebcast(db(c.env.DB), uid) : undefined;
-  if (!found) throw new ApiError("not_found");
-  return found;
-}
-
-/**
- * Needs `permission` in the organization of the path's webcast. Handlers read the webcast again
- * (as the organizations routes do): the guard only decides who may go on.
- */
-function webcastGuard(permission: Permission) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    requireUser(c);
-    authorize(c, permission, (await pathWebcast(c)).row.organization_id);
-    await next();
-  });
-}
 
 /**
  * webcasts.create in the body's organization, before the body is validated (an outsider learns
@@ -75,9 +58,11 @@ export const webcastRoutes = new Hono<AppEnv>()
     const { row, organization_name } = await pathWebcast(c);
     return c.json({ data: webcastResource(row, organization_name) }, 200);
   })
-  /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423). */
+  /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its branding images. */
   .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {
-    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: (await pathWebcast(c)).row.id });
+    const uid = (await pathWebcast(c)).row.id;
+    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: uid });
+    await deleteBrandingImages(c.env.MEDIA, uid);
     return c.body(null, 204);
   })
   /** POST /api/webcasts/{uid} with `_method=PATCH` (form data) → `{ data }`: updateWebcast with the fields sent. */
@@ -85,4 +70,7 @@ export const webcastRoutes = new Hono<AppEnv>()
     const uid = c.req.param("id");
     await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...updateFields(c.req.valid("form")), id: uid, now: new Date().toISOString() });
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
-  });
+  })
+  // The settings calls (issue #5) under /api/webcasts/{uid}/…, chained so AppType carries them.
+  .route("/", webcastSettingsRoutes)
+  .route("/", webcastBrandingRoutes);

@@ -41,6 +41,10 @@ export async function findWebcast(database: Db, uid: string): Promise<FoundWebca
 export async function webcastAnswer(database: Db, uid: string): Promise<WebcastResource> {
   const found = await findWebcast(database, uid);
   if (!found) throw new ApiError("not_found");
+  return webcastResourceOf(found);
+}
+
+export function webcastResourceOf(found: FoundWebcast): WebcastResource {
   return webcastResource(found.row, found.organization_name);
 }
 

@@ -1,0 +1,199 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
+import { verifyPassword } from "../../auth/password.ts";
+import { db } from "../../db/client.ts";
+import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
+import { createOrganization, createUser } from "../organizations/fixtures.ts";
+import { changeLog } from "../sync/testing.ts";
+import { storeWebcastPassword, webcastPasswordHash } from "./secrets.ts";
+import { insertWebcast } from "./testing.ts";
+
+type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
+type One = { data: WebcastResource };
+
+beforeAll(seedDemo);
+
+async function errorOf(response: Response, status: number): Promise<ErrorBody> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return response.json<ErrorBody>();
+}
+
+async function dataOf(response: Response): Promise<WebcastResource> {
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json<One>()).data;
+}
+
+/** Other tenant 404, a member without the permission 403, signed out 401; the webcast unchanged. */
+async function expectGuarded(uid: string, call: (client: TestClient) => Promise<Response>, member: TestClient) {
+  const before = await env.DB.prepare("SELECT updated_at FROM webcasts WHERE id = ?").bind(uid).first<{ updated_at: string }>();
+  expect((await call(await clientFor("owner@other.test"))).status).toBe(404);
+  expect((await errorOf(await call(member), 403)).code).toBe("forbidden");
+  expect((await call(new TestClient())).status).toBe(401);
+  expect(await env.DB.prepare("SELECT updated_at FROM webcasts WHERE id = ?").bind(uid).first()).toEqual(before);
+}
+
+describe("PATCH /api/webcasts/:id/poster-overlay, question-wall, anonymous-questions", () => {
+  it("switch the attendee options (merged key by key) and anonymous questions, through pushed mutations", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { attendee_options: { ask_questions: false, view_resources: true, view_details: true, switch_language: true, poster_overlay: false, question_wall: false } });
+    const organizer = await org.as("organizer");
+    await dataOf(await organizer.patch(`/api/webcasts/${row.id}/poster-overlay`, { enabled: true }));
+    const wall = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/question-wall`, { enabled: true }));
+    expect(wall.attendee_options).toEqual({ ask_questions: false, view_resources: true, view_details: true, switch_language: true, poster_overlay: true, question_wall: true });
+    const anonymous = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/anonymous-questions`, { enabled: true }));
+    expect(anonymous.anonymous_questions).toBe(true);
+    const off = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/poster-overlay`, { enabled: false }));
+    expect(off.attendee_options).toMatchObject({ poster_overlay: false, question_wall: true });
+    expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["put", "put", "put", "put"]);
+  });
+
+  it("want a boolean `enabled` (422 in English and French)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const en = await errorOf(await (await org.as("organizer")).patch(`/api/webcasts/${row.id}/question-wall`, { enabled: "yes" }), 422);
+    expect(en).toMatchObject({ code: "validation_failed", message: "The given data was invalid.", errors: { enabled: ["Invalid input: expected boolean, received string"] } });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).patch(`/api/webcasts/${row.id}/anonymous-questions`, {}), 422);
+    expect(fr).toMatchObject({ message: "Les données fournies sont invalides.", errors: { enabled: ["Entrée invalide : booléen attendu, indéfini reçu"] } });
+  });
+
+  it("need webcasts.update: other tenant 404, speaker 403, signed out 401", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    for (const toggle of ["poster-overlay", "question-wall", "anonymous-questions"]) {
+      await expectGuarded(row.id, (client) => client.patch(`/api/webcasts/${row.id}/${toggle}`, { enabled: true }), await org.as("speaker"));
+    }
+  });
+});
+
+describe("PATCH /api/webcasts/:id/access-controls", () => {
+  it("sets the access flags and the password: has_password in the webcast, the hash on the server only", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const organizer = await org.as("organizer");
+    const data = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/access-controls`, { privacy: "private", registration_required: true, password: "Viewers-2026" }));
+    expect(data).toMatchObject({ privacy: "private", registration_required: true, control_number_required: false, sso_required: false, has_password: true });
+    expect(JSON.stringify(data)).not.toMatch(/Viewers-2026|password_hash|pbkdf2/);
+    const hash = await webcastPasswordHash(db(env.DB), row.id);
+    expect(hash).toMatch(/^pbkdf2-sha256\$/);
+    expect(await verifyPassword("Viewers-2026", hash ?? "", env.PASSWORD_PEPPER ?? "")).toBe(true);
+    expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["put"]);
+
+    // Absent keeps it; null removes it (flag off, hash cleared).
+    expect(await dataOf(await organizer.patch(`/api/webcasts/${row.id}/access-controls`, { sso_required: true }))).toMatchObject({ sso_required: true, has_password: true });
+    expect(await webcastPasswordHash(db(env.DB), row.id)).toBe(hash);
+    expect(await dataOf(await organizer.patch(`/api/webcasts/${row.id}/access-controls`, { password: null }))).toMatchObject({ privacy: "private", has_password: false });
+    expect(await webcastPasswordHash(db(env.DB), row.id)).toBeNull();
+  });
+
+  it("keeps the later of two concurrent passwords, whatever order the hashes land in", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const database = db(env.DB);
+    await storeWebcastPassword(database, { webcast_id: row.id, organization_id: org.id, password_hash: "later", updated_at: "2026-05-01T10:00:01.000Z" });
+    await storeWebcastPassword(database, { webcast_id: row.id, organization_id: org.id, password_hash: "earlier", updated_at: "2026-05-01T10:00:00.000Z" });
+    expect(await webcastPasswordHash(database, row.id)).toBe("later");
+  });
+
+  it("refuses a weak password and malformed flags (422 in English and French), changing nothing", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const en = await errorOf(await (await org.as("organizer")).patch(`/api/webcasts/${row.id}/access-controls`, { privacy: "secret", password: "short" }), 422);
+    expect(en.errors?.password).toEqual(expect.arrayContaining(["The password must be at least 8 characters.", "The password must contain at least one uppercase letter."]));
+    expect(Object.keys(en.errors ?? {})).toContain("privacy");
+    const fr = await errorOf(await (await org.as("organizer", "fr")).patch(`/api/webcasts/${row.id}/access-controls`, { password: "alllowercase1!" }), 422);
+    expect(fr.errors?.password).toEqual(["Le mot de passe doit contenir au moins une lettre majuscule."]);
+    expect(await webcastPasswordHash(db(env.DB), row.id)).toBeNull();
+    expect(await changeLog(row.id)).toEqual([]);
+  });
+
+  it("needs webcasts.update before reading the body: other tenant 404, speaker 403, signed out 401", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    await expectGuarded(row.id, (client) => client.patch(`/api/webcasts/${row.id}/access-controls`, { password: "x" }), await org.as("speaker"));
+    expect(await webcastPasswordHash(db(env.DB), row.id)).toBeNull();
+  });
+});
+
+describe("POST /api/webcasts/:id/billing/enable and /disable", () => {
+  it("switch billing_enabled for a super admin (organizations.administer)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const superAdmin = await clientFor("superadmin@demo.test");
+    expect((await dataOf(await superAdmin.post(`/api/webcasts/${row.id}/billing/enable`))).billing_enabled).toBe(true);
+    expect((await dataOf(await superAdmin.post(`/api/webcasts/${row.id}/billing/disable`))).billing_enabled).toBe(false);
+    expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["put", "put"]);
+  });
+
+  it("refuse the owner (billing.manage is not enough) with a localized 403; other tenant 404; signed out 401", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const en = await errorOf(await (await org.as("owner")).post(`/api/webcasts/${row.id}/billing/enable`), 403);
+    expect(en).toMatchObject({ code: "forbidden", message: "You are not allowed to do this." });
+    const fr = await errorOf(await (await org.as("owner", "fr")).post(`/api/webcasts/${row.id}/billing/disable`), 403);
+    expect(fr.message).toBe("Vous n'êtes pas autorisé à faire cela.");
+    await expectGuarded(row.id, (client) => client.post(`/api/webcasts/${row.id}/billing/enable`), await org.as("admin"));
+  });
+
+  it("does not reach the back office yet: it is no member, and the sync push only serves members (404)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const backOffice = await createUser({ is_back_office: true });
+    const response = await (await new TestClient().signInAs(backOffice.email)).post(`/api/webcasts/${row.id}/billing/enable`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("POST /api/webcasts/:id/reset", () => {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  it("puts an ended webcast back to upcoming at a new start and zone, or keeping its start", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { state: "archived" });
+    const organizer = await org.as("organizer");
+    const start = new Date(Date.parse(inDays(3))).toISOString().slice(0, 19);
+    const data = await dataOf(await organizer.post(`/api/webcasts/${row.id}/reset`, { scheduled_start: `${start}-04:00`, timezone: "America/Toronto" }));
+    expect(data).toMatchObject({ state: "upcoming", event_start_date_time: new Date(`${start}-04:00`).toISOString(), timezone: "America/Toronto" });
+
+    const kept = await insertWebcast(org.id, { state: "end_loop" });
+    expect(await dataOf(await organizer.post(`/api/webcasts/${kept.id}/reset`, { scheduled_start: null }))).toMatchObject({ state: "upcoming", event_start_date_time: kept.event_start_date_time, timezone: kept.timezone });
+    expect((await changeLog(kept.id)).map((entry) => entry.op)).toEqual(["put"]);
+  });
+
+  it("refuses a past start (422, English and French) and a webcast on air (423)", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { state: "archived" });
+    const en = await errorOf(await (await org.as("organizer")).post(`/api/webcasts/${row.id}/reset`, { scheduled_start: inDays(-1) }), 422);
+    expect(en).toMatchObject({ message: "Some fields of the webcast are invalid.", errors: { scheduled_start: ["This date must be in the future."] } });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${row.id}/reset`, { scheduled_start: "tomorrow" }), 422);
+    expect(fr.message).toBe("Les données fournies sont invalides.");
+    expect(Object.keys(fr.errors ?? {})).toEqual(["scheduled_start"]);
+
+    const live = await insertWebcast(org.id, { state: "live" });
+    const locked = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${live.id}/reset`, {}), 423);
+    expect(locked).toMatchObject({ code: "locked", message: "Cette webdiffusion est en direct : arrêtez-la avant de la réinitialiser." });
+  });
+
+  it("needs webcasts.update: other tenant 404, speaker 403, signed out 401", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id, { state: "archived" });
+    await expectGuarded(row.id, (client) => client.post(`/api/webcasts/${row.id}/reset`, { scheduled_start: null }), await org.as("speaker"));
+  });
+});
+
+describe("GET /api/webcasts/:id/dial-in/settings", () => {
+  it("answers that dial-in is off (no telephony provider), to members who may see the webcast", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const response = await (await org.as("admin")).get(`/api/webcasts/${row.id}/dial-in/settings`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { enabled: false, numbers: [] } });
+  });
+
+  it("answers 404 for an unknown uid (in French too), another tenant 404, speaker 403, signed out 401", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    expect((await errorOf(await (await org.as("admin", "fr")).get("/api/webcasts/0194c4a0-0000-7000-8000-000000000000/dial-in/settings"), 404)).message).toBe("Cette page ou ressource n'existe pas.");
+    await expectGuarded(row.id, (client) => client.get(`/api/webcasts/${row.id}/dial-in/settings`), await org.as("speaker"));
+  });
+});

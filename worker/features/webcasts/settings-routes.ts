@@ -1,0 +1,89 @@
+import { type Context, Hono } from "hono";
+import { NO_DIAL_IN, accessControlsBody, resetBody, toggleBody } from "../../../domain/webcasts/rest.ts";
+import type { UpdateWebcastArgs } from "../../../domain/webcasts/mutators.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { requireUser } from "../../auth/middleware.ts";
+import { db } from "../../db/client.ts";
+import type { AppEnv } from "../../env.ts";
+import { jsonBody } from "../../http/validators.ts";
+import { pathWebcast, webcastGuard } from "./guards.ts";
+import { storeWebcastPassword } from "./secrets.ts";
+import { applyWebcastMutation, webcastAnswer } from "./service.ts";
+
+/**
+ * The webcast settings calls of SPEC §7 (docs/webcasts-api.md): toggles, access controls,
+ * billing, reset and dial-in. Same order as the core routes: session (401), webcast and permission
+ * (404/403), body (422), then one pushed mutation, answered with the webcast as it now is.
+ */
+
+/** Pushes `updateWebcast` with `fields` on the path's webcast and answers the webcast. */
+async function updateAndAnswer(c: Context<AppEnv>, fields: Omit<UpdateWebcastArgs, "id" | "now">) {
+  const uid = (await pathWebcast(c)).row.id;
+  await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...fields, id: uid, now: new Date().toISOString() });
+  return webcastAnswer(db(c.env.DB), uid);
+}
+
+async function setBilling(c: Context<AppEnv>, billingEnabled: boolean) {
+  const uid = (await pathWebcast(c)).row.id;
+  await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "setWebcastBilling", { id: uid, billing_enabled: billingEnabled, now: new Date().toISOString() });
+  return webcastAnswer(db(c.env.DB), uid);
+}
+
+const toggle = jsonBody(() => toggleBody);
+
+export const webcastSettingsRoutes = new Hono<AppEnv>()
+  /** PATCH …/poster-overlay `{ enabled }` → `{ data }`: the attendee option, merged key by key. */
+  .patch("/:id/poster-overlay", webcastGuard("webcasts.update"), toggle, async (c) => {
+    return c.json({ data: await updateAndAnswer(c, { attendee_options: { poster_overlay: c.req.valid("json").enabled } }) }, 200);
+  })
+  /** PATCH …/question-wall `{ enabled }` → `{ data }`: the attendee option, merged key by key. */
+  .patch("/:id/question-wall", webcastGuard("webcasts.update"), toggle, async (c) => {
+    return c.json({ data: await updateAndAnswer(c, { attendee_options: { question_wall: c.req.valid("json").enabled } }) }, 200);
+  })
+  /** PATCH …/anonymous-questions `{ enabled }` → `{ data }`: whether viewers may ask anonymously. */
+  .patch("/:id/anonymous-questions", webcastGuard("webcasts.update"), toggle, async (c) => {
+    return c.json({ data: await updateAndAnswer(c, { anonymous_questions: c.req.valid("json").enabled }) }, 200);
+  })
+  /**
+   * PATCH …/access-controls (JSON) → `{ data }`: access flags and password in one server-only
+   * mutation (`setWebcastAccess`), then the hash in `webcast_secrets` (secrets.ts says why in
+   * this order). The password is hashed before anything changes, so a failure there changes nothing.
+   */
+  .patch("/:id/access-controls", webcastGuard("webcasts.update"), jsonBody(accessControlsBody), async (c) => {
+    const { row } = await pathWebcast(c);
+    const { password, ...flags } = c.req.valid("json");
+    const hash = typeof password === "string" ? await hashPassword(password, c.env.PASSWORD_PEPPER ?? "") : null;
+    const now = new Date().toISOString();
+    const args = { ...flags, ...(password === undefined ? {} : { has_password: password !== null }), id: row.id, now };
+    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "setWebcastAccess", args);
+    if (password !== undefined) await storeWebcastPassword(db(c.env.DB), { webcast_id: row.id, organization_id: row.organization_id, password_hash: hash, updated_at: now });
+    return c.json({ data: await webcastAnswer(db(c.env.DB), row.id) }, 200);
+  })
+  /** POST …/billing/enable → `{ data }`: the back office's call (organizations.administer). */
+  .post("/:id/billing/enable", webcastGuard("organizations.administer"), async (c) => {
+    return c.json({ data: await setBilling(c, true) }, 200);
+  })
+  /** POST …/billing/disable → `{ data }`: the back office's call (organizations.administer). */
+  .post("/:id/billing/disable", webcastGuard("organizations.administer"), async (c) => {
+    return c.json({ data: await setBilling(c, false) }, 200);
+  })
+  /**
+   * POST …/reset `{ scheduled_start?, timezone? }` → `{ data }`: back to upcoming, at the new
+   * start (after now) or the current one (`resetWebcast`, server only; 423 on air or canceled).
+   */
+  .post("/:id/reset", webcastGuard("webcasts.update"), jsonBody(() => resetBody), async (c) => {
+    const uid = (await pathWebcast(c)).row.id;
+    const { scheduled_start, timezone } = c.req.valid("json");
+    const args = {
+      id: uid,
+      now: new Date().toISOString(),
+      ...(scheduled_start == null ? {} : { scheduled_start: new Date(scheduled_start).toISOString() }),
+      ...(timezone === undefined ? {} : { timezone }),
+    };
+    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "resetWebcast", args);
+    return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
+  })
+  /** GET …/dial-in/settings → `{ data: { enabled: false, numbers: [] } }`: no telephony provider yet. */
+  .get("/:id/dial-in/settings", webcastGuard("webcasts.view"), (c) => {
+    return c.json({ data: { ...NO_DIAL_IN, numbers: [...NO_DIAL_IN.numbers] } }, 200);
+  });
