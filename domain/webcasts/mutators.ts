@@ -39,7 +39,8 @@ const editable = {
 };
 
 /**
- * Settings a mutation may change (issue #5). Not here: `has_password` (the access-controls route
+ * Settings a mutation may change (issue #5). Not here: `billing_enabled` (setWebcastBilling, back
+ * office only), `has_password` (the access-controls route
  * sets the password on the server), branding images and loops (set by their upload routes).
  * `attendee_options` is a partial object merged key by key, so two toggles made on two devices
  * both land.
@@ -71,7 +72,6 @@ const settings = {
   add_to_calendar_visible: z.boolean(),
   vod_download: z.boolean(),
   sponsors_visible: z.boolean(),
-  billing_enabled: z.boolean(),
   theme: z.string().max(100),
   title_color: z.string().max(100).nullable(),
 };

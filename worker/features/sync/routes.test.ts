@@ -157,6 +157,17 @@ describe("POST /api/sync/push", () => {
     expect((await new TestClient().post("/api/sync/push", { mutations: "all" })).status).toBe(401);
   });
 
+  it("refuses, in en and fr, a push naming a mutator only the server runs", async () => {
+    const organizer = await clientFor("organizer@demo.test");
+    const now = new Date().toISOString();
+    const crafted = { id: uuidv7(), name: "resetWebcast", args: {}, client_time: now };
+    const response = await organizer.post("/api/sync/push", { mutations: [crafted] });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ errors: { "mutations.0.name": ["This change is made by the server only."] } });
+    const fr = await organizer.request("/api/sync/push", { method: "POST", json: { mutations: [crafted] }, headers: { "Accept-Language": "fr" } });
+    expect(await fr.json()).toMatchObject({ errors: { "mutations.0.name": ["Cette modification est faite par le serveur seulement."] } });
+  });
+
   it("runs an organization's concurrent pushes one at a time, so a limit holds", async () => {
     const organizationId = await newOrganization(1);
     const clients = await Promise.all(["organizer@demo.test", "admin@demo.test", "owner@demo.test"].map((email) => clientFor(email)));

@@ -6,6 +6,7 @@ import type { MessageLocale } from "../../../domain/i18n/locales.ts";
 import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull, pullScope } from "../../../domain/sync/server.ts";
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
+import { SERVER_ONLY_WEBCAST_MUTATORS } from "../../../domain/webcasts/mutators.ts";
 import { SYNC_LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/organization-sync/organization-sync.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { requireUser } from "../../auth/middleware.ts";
@@ -18,19 +19,34 @@ import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { pushMutations } from "./push.ts";
 
-const pushSchema = z.object({
-  mutations: z
-    .array(
-      z.object({
-        id: z.string().regex(UUID_V7),
-        name: z.string().min(1).max(100),
-        args: z.unknown(),
-        client_time: z.iso.datetime({ offset: true }),
-      }),
-    )
-    .max(PUSH_BATCH_LIMIT)
-    .refine((mutations) => new Set(mutations.map((mutation) => mutation.id)).size === mutations.length, { message: "Each mutation id may appear once." }),
-});
+const PUSH_MESSAGES = {
+  duplicate: { en: "Each mutation id may appear once.", fr: "Chaque identifiant de mutation ne peut figurer qu'une fois." },
+  serverOnly: { en: "This change is made by the server only.", fr: "Cette modification est faite par le serveur seulement." },
+} as const;
+
+/**
+ * A push: at most PUSH_BATCH_LIMIT mutations, ids unique. Mutators only the server runs (the
+ * access password, branding images, reset: their routes do extra work around them) are refused
+ * here, before anything is recorded.
+ */
+const pushSchema = (locale: MessageLocale) =>
+  z.object({
+    mutations: z
+      .array(
+        z.object({
+          id: z.string().regex(UUID_V7),
+          name: z
+            .string()
+            .min(1)
+            .max(100)
+            .refine((name) => !SERVER_ONLY_WEBCAST_MUTATORS.has(name), { message: PUSH_MESSAGES.serverOnly[locale] }),
+          args: z.unknown(),
+          client_time: z.iso.datetime({ offset: true }),
+        }),
+      )
+      .max(PUSH_BATCH_LIMIT)
+      .refine((mutations) => new Set(mutations.map((mutation) => mutation.id)).size === mutations.length, { message: PUSH_MESSAGES.duplicate[locale] }),
+  });
 const pullSchema = z.object({ cursor: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0) });
 const pokeSchema = z.object({ organization: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -61,7 +77,7 @@ export const syncRoutes = new Hono<AppEnv>()
    */
   .post(
     "/push",
-    jsonBody(() => pushSchema),
+    jsonBody(pushSchema),
     async (c) => {
       const user = requireUser(c);
       const { mutations } = c.req.valid("json");
