@@ -291,8 +291,10 @@ describe("viewers", () => {
   it("pullScope: viewers only where the user manages them, organizations and webcasts wherever they belong", () => {
     const member = (role: "viewer" | "speaker" | "organizer" | "owner", organizationId: number) => ({ organization_id: organizationId, role });
     const user = { is_super_admin: false, permissions: permissionsFor([member("organizer", 1), member("viewer", 2), member("speaker", 3), member("owner", 4)]) };
-    expect(pullScope(user, [1, 2, 3, 4])).toEqual({ organizations: [1, 2, 3, 4], webcasts: [1, 2, 3, 4], viewers: [1, 4] });
-    expect(pullScope({ is_super_admin: true, permissions: {} }, [1, 2])).toEqual({ organizations: [1, 2], webcasts: [1, 2], viewers: [1, 2] });
+    expect(pullScope(user, [1, 2, 3, 4])).toMatchObject({ organizations: [1, 2, 3, 4], webcasts: [1, 2, 3, 4], viewers: [1, 4] });
+    // The webcasts' parts: not to plain viewers; streaming outputs (credentials) only to editors.
+    expect(pullScope(user, [1, 2, 3, 4])).toMatchObject({ polls: [1, 3, 4], webcast_speakers: [1, 3, 4], streaming_outputs: [1, 4] });
+    expect(pullScope({ is_super_admin: true, permissions: {} }, [1, 2])).toEqual(scopeOf([1, 2]));
   });
 
   it("deleting a webcast deletes its viewers in the same commit, each logged as del before it; pulls follow the scope", async () => {
@@ -314,10 +316,10 @@ describe("viewers", () => {
 
     const everything = await pull(server, scopeOf([ORGANIZATION_ID]), before);
     expect(everything.changes.map((change) => `${change.table}:${change.op}`)).toEqual(["viewers:del", "viewers:del", "webcasts:del"]);
-    const webcastsOnly = await pull(server, { organizations: [ORGANIZATION_ID], webcasts: [ORGANIZATION_ID], viewers: [] }, before);
+    const webcastsOnly = await pull(server, { ...scopeOf([ORGANIZATION_ID]), viewers: [] }, before);
     expect(webcastsOnly.changes).toEqual([{ table: "webcasts", id: doomed, op: "del" }]);
     expect(webcastsOnly.cursor).toBe(everything.cursor);
-    const snapshot = await pull(server, { organizations: [ORGANIZATION_ID], webcasts: [ORGANIZATION_ID], viewers: [] }, 0);
+    const snapshot = await pull(server, { ...scopeOf([ORGANIZATION_ID]), viewers: [] }, 0);
     expect(snapshot.changes.every((change) => change.table === "webcasts")).toBe(true);
   });
 });

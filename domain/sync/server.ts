@@ -119,14 +119,25 @@ function rowIdOf(mutation: PendingMutation): string | undefined {
  * What `user` pulls of the organizations they belong to (`organizationIds`; every organization for
  * a super admin): the organizations themselves (name and rules, nothing of billing: every role
  * gets them) and their webcasts; viewers (names, e-mails: personal data) only where they hold
- * `viewers.manage` (organizers, admins, owners, super admins; not speakers or viewers).
+ * `viewers.manage` (organizers, admins, owners, super admins; not speakers or viewers). The
+ * webcasts' sub-collections (speakers, polls, resources, …) go to those who see sessions
+ * (`sessions.view`: everyone but plain viewers, who meet them in the live room); streaming outputs
+ * (stream keys, credentials) only to those who may edit webcasts (`webcasts.update`).
  * Caller: the pull route, after authenticating.
  */
 export function pullScope(user: PermissionSubject, organizationIds: readonly number[]): SyncScope {
+  const seeing = organizationIds.filter((id) => can(user, "sessions.view", id));
   return {
     organizations: [...organizationIds],
     webcasts: [...organizationIds],
     viewers: organizationIds.filter((id) => can(user, "viewers.manage", id)),
+    webcast_speakers: seeing,
+    polls: seeing,
+    polling_series: seeing,
+    resources: seeing,
+    embed_apps: seeing,
+    segments: seeing,
+    streaming_outputs: organizationIds.filter((id) => can(user, "webcasts.update", id)),
   };
 }
 

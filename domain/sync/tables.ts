@@ -6,16 +6,38 @@
  */
 import type { OrganizationRow } from "../organizations/record.ts";
 import type { ViewerRow } from "../viewers/record.ts";
+import type { EmbedAppRow, PollRow, PollingSeriesRow, ResourceRow, SegmentRow, StreamingOutputRow, WebcastSpeakerRow } from "../webcasts/parts.ts";
 import type { WebcastRow } from "../webcasts/record.ts";
 
 export interface SyncRowMap {
   organizations: OrganizationRow;
   webcasts: WebcastRow;
   viewers: ViewerRow;
+  webcast_speakers: WebcastSpeakerRow;
+  polls: PollRow;
+  polling_series: PollingSeriesRow;
+  resources: ResourceRow;
+  embed_apps: EmbedAppRow;
+  segments: SegmentRow;
+  streaming_outputs: StreamingOutputRow;
 }
 
 /** Every synced table, in a fixed order (pull scopes, adapters, tests). */
-export const SYNC_TABLES = ["organizations", "webcasts", "viewers"] as const satisfies readonly (keyof SyncRowMap)[];
+export const SYNC_TABLES = [
+  "organizations",
+  "webcasts",
+  "viewers",
+  "webcast_speakers",
+  "polls",
+  "polling_series",
+  "resources",
+  "embed_apps",
+  "segments",
+  "streaming_outputs",
+] as const satisfies readonly (keyof SyncRowMap)[];
+
+/** The webcast's sub-collections (domain/webcasts/parts.ts): deleted with it, scoped like it. */
+export const WEBCAST_PART_TABLES = ["webcast_speakers", "polls", "polling_series", "resources", "embed_apps", "segments", "streaming_outputs"] as const satisfies readonly (keyof SyncRowMap)[];
 // Fails to compile when a table of SyncRowMap is missing from SYNC_TABLES.
 const everyTableListed: [Exclude<keyof SyncRowMap, (typeof SYNC_TABLES)[number]>] extends [never] ? true : never = true;
 void everyTableListed;
@@ -37,5 +59,5 @@ export type SyncCascade = { [C in keyof SyncRowMap]: { table: C; column: keyof S
  * (a webcast may have tens of thousands of viewers).
  */
 export const SYNC_CASCADES: { readonly [T in keyof SyncRowMap]?: readonly SyncCascade[] } = {
-  webcasts: [{ table: "viewers", column: "webcast_id" }],
+  webcasts: [{ table: "viewers", column: "webcast_id" }, ...WEBCAST_PART_TABLES.map((table) => ({ table, column: "webcast_id" as const }))],
 };

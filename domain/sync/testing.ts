@@ -1,3 +1,4 @@
+import { SYNC_TABLES } from "./tables.ts";
 /**
  * Fixtures for the sync tests (not shipped code): actors, organization rules, deterministic ids
  * and clocks, and a harness wiring replicas to an in-memory server.
@@ -74,7 +75,7 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
 
 /** The same organizations for every synced table. */
 export function scopeOf(organizationIds: readonly number[]): SyncScope {
-  return { organizations: organizationIds, webcasts: organizationIds, viewers: organizationIds };
+  return Object.fromEntries(SYNC_TABLES.map((table) => [table, organizationIds])) as unknown as SyncScope;
 }
 
 export interface TestReplicaOptions {

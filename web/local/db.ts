@@ -1,6 +1,6 @@
 import { Dexie, type Table } from "dexie";
 import type { OutboxEntry, RejectedMutation } from "../../domain/sync/replica-store.ts";
-import { SYNC_TABLES } from "../../domain/sync/tables.ts";
+import { SYNC_TABLES, WEBCAST_PART_TABLES } from "../../domain/sync/tables.ts";
 import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
 
 /** A queued mutation as stored: `seq` (auto-increment) is the outbox order (UUIDv7s of one millisecond are not ordered). */
@@ -83,6 +83,15 @@ export class LocalDatabase extends Dexie {
         view_organizations: "id, organization_id",
       })
       .upgrade((tx) => tx.table<MetaRecord, MetaRecord["key"]>("meta").delete("cursor"));
+    // Version 5: the webcasts' sub-collections (domain/webcasts/parts.ts), by webcast. Their rows
+    // are new on the server too: nothing to re-pull.
+    const part = "id, organization_id, webcast_id";
+    this.version(5).stores(
+      Object.fromEntries(WEBCAST_PART_TABLES.flatMap((table) => [
+        [`base_${table}`, part],
+        [`view_${table}`, part],
+      ])),
+    );
   }
 
   /** The base or view table of a synced table. */

@@ -4,7 +4,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
 import type { RowQuery, SyncRow, SyncTable } from "../../../domain/sync/types.ts";
 import type { Db } from "../../db/client.ts";
-import { syncChanges, viewers, webcasts } from "../../db/schema/index.ts";
+import { embedApps, pollingSeries, polls, resources, segments, streamingOutputs, syncChanges, viewers, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
 import { organizationTable } from "./organization-table.ts";
 import { inJson } from "./sql.ts";
 
@@ -159,8 +159,15 @@ export const SYNCED_TABLES: { [T in SyncTable]: SyncedTable<T> } = {
   organizations: organizationTable,
   // (organization_id, event_start_date_time) is indexed: the month of max_webcasts is a range scan.
   webcasts: syncedTable("webcasts", webcasts, { orderBy: [webcasts.event_start_date_time] }),
-  // `webcast_id` is indexed for the cascade when their webcast goes.
+  // `webcast_id` is indexed for the cascade when their webcast goes (viewers and the webcast's parts).
   viewers: syncedTable("viewers", viewers),
+  webcast_speakers: syncedTable("webcast_speakers", webcastSpeakers, { orderBy: [webcastSpeakers.position] }),
+  polls: syncedTable("polls", polls, { orderBy: [polls.position] }),
+  polling_series: syncedTable("polling_series", pollingSeries, { orderBy: [pollingSeries.position] }),
+  resources: syncedTable("resources", resources, { orderBy: [resources.position] }),
+  embed_apps: syncedTable("embed_apps", embedApps),
+  segments: syncedTable("segments", segments),
+  streaming_outputs: syncedTable("streaming_outputs", streamingOutputs),
 };
 
 export const SYNCED_TABLE_NAMES: readonly SyncTable[] = SYNC_TABLES;
