@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, platform, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, platform, tmpdir, totalmem } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,11 +14,13 @@ export interface MachineInfo {
   totalmem: number;
   platform: string;
   node: string;
+  /** 1, 5 and 15 min load averages when the result was written (other work on the machine skews figures). */
+  loadavg: number[];
 }
 
 export function machineInfo(): MachineInfo {
   const list = cpus();
-  return { cpus: { model: list[0]?.model.trim() ?? "unknown", count: list.length }, totalmem: totalmem(), platform: platform(), node: process.version };
+  return { cpus: { model: list[0]?.model.trim() ?? "unknown", count: list.length }, totalmem: totalmem(), platform: platform(), node: process.version, loadavg: loadavg().map((value) => Math.round(value * 100) / 100) };
 }
 
 export interface BenchResult {

@@ -1,5 +1,5 @@
 import type { OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "./replica-store.ts";
-import type { SyncRow, SyncTable } from "./types.ts";
+import type { Change, SyncRow, SyncTable } from "./types.ts";
 
 type Tables = Map<SyncTable, Map<string, SyncRow>>;
 
@@ -32,6 +32,12 @@ function rowsOf(state: () => Tables): ReplicaRows & { table(table: SyncTable): M
     },
     async delete(name: SyncTable, id: string): Promise<void> {
       table(name).delete(id);
+    },
+    async apply(changes: readonly Change[]): Promise<void> {
+      for (const change of changes) {
+        if (change.op === "put") table(change.table).set(change.id, structuredClone(change.row));
+        else table(change.table).delete(change.id);
+      }
     },
   };
 }
@@ -68,9 +74,9 @@ export class MemoryReplicaStore implements ReplicaStore {
 
   readonly base: ReplicaStore["base"] = {
     get: (table, id) => this.baseRows.get(table, id),
-    list: (table, organizationId) => this.baseRows.list(table, organizationId),
     put: (table, row) => this.baseRows.put(table, row),
     delete: (table, id) => this.baseRows.delete(table, id),
+    apply: (changes) => this.baseRows.apply(changes),
     clear: async () => {
       this.state.base = new Map();
     },
@@ -81,11 +87,11 @@ export class MemoryReplicaStore implements ReplicaStore {
     list: (table, organizationId) => this.viewRows.list(table, organizationId),
     put: (table, row) => this.viewRows.put(table, row),
     delete: (table, id) => this.viewRows.delete(table, id),
-    resetToBase: async (keys?: readonly RowKey[]) => {
-      if (!keys) {
-        this.state.view = structuredClone(this.state.base);
-        return;
-      }
+    apply: (changes) => this.viewRows.apply(changes),
+    clear: async () => {
+      this.state.view = new Map();
+    },
+    resetToBase: async (keys: readonly RowKey[]) => {
       for (const { table, id } of keys) {
         const row = this.baseRows.table(table).get(id);
         if (row === undefined) this.viewRows.table(table).delete(id);
@@ -127,9 +133,21 @@ export class MemoryReplicaStore implements ReplicaStore {
     this.state.cursor = cursor;
   }
 
-  /** Every row of a table in base or view, sorted by id (test assertions; outside transactions). */
+  /**
+   * Every row of a table, sorted by id (test assertions; outside transactions): the view, or the
+   * server's rows as pulled ("base": the view's rows, except those the outbox touched, whose
+   * server state the base keeps).
+   */
   rowsOf<T extends SyncTable>(which: "base" | "view", table: T): SyncRow<T>[] {
-    const rows = (which === "base" ? this.baseRows : this.viewRows).table(table);
+    const rows = new Map(this.viewRows.table(table));
+    if (which === "base") {
+      const base = this.baseRows.table(table);
+      for (const { id } of this.state.outbox.flatMap((entry) => entry.touched).filter((key) => key.table === table)) {
+        const row = base.get(id);
+        if (row === undefined) rows.delete(id);
+        else rows.set(id, row);
+      }
+    }
     return [...rows.values()].map((row) => cloneRow(table, row)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 }

@@ -1,7 +1,7 @@
 // The Replica scenarios every ReplicaStore must pass: run on MemoryReplicaStore by
 // domain/sync/replica.test.ts and on the Dexie store by web/local/dexie-replica-store.test.ts.
 import { describe, expect, it } from "vitest";
-import type { Replica, PushSender } from "./replica.ts";
+import type { PullFetcher, PushSender, Replica } from "./replica.ts";
 import { ORGANIZATION_ID, type TestReplicaOptions, editor, memoryServer, organizer, webcastArgs } from "./testing.ts";
 import { MutationRejected, type MutationActor, type PendingMutation, type SyncRow, type SyncTable } from "./types.ts";
 import type { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
@@ -208,6 +208,104 @@ export function replicaScenarios(make: MakeReplica): void {
       expect(pulled.reset).toBe(true);
       expect((await b.store.rowsOf("base", "webcasts")).map((row) => row.id)).toEqual([second]);
       expect((await b.store.rowsOf("view", "webcasts")).map((row) => row.id)).toEqual([second, third]);
+    });
+  });
+
+  describe("Replica.pull, page by page", () => {
+    /** A fetcher that records the cursors asked and drops the connection after `pages` pages. */
+    function breaking(fetch: PullFetcher, pages: number) {
+      const asked: number[] = [];
+      const fetcher: PullFetcher = async (cursor) => {
+        asked.push(cursor);
+        if (asked.length > pages) throw new Error("connection lost");
+        return fetch(cursor);
+      };
+      return { asked, fetcher };
+    }
+
+    it("keeps the pages committed before the connection dropped, and goes on from there", async () => {
+      const server = memoryServer();
+      const a = make(alice);
+      for (const n of [1, 2, 3]) await a.replica.mutate("createWebcast", webcastArgs(idFor(n)));
+      await a.replica.push(server.sender(alice));
+      const b = make(bob);
+      const first = breaking(server.fetcher([ORGANIZATION_ID], 1), 2);
+      await expect(b.replica.pull(first.fetcher)).rejects.toThrow("connection lost");
+      expect((await b.store.rowsOf("base", "webcasts")).map((row) => row.id)).toEqual([idFor(1), idFor(2)]);
+      expect((await b.store.rowsOf("view", "webcasts")).map((row) => row.id)).toEqual([idFor(1), idFor(2)]);
+      const again = breaking(server.fetcher([ORGANIZATION_ID], 1), 10);
+      expect(await b.replica.pull(again.fetcher)).toEqual({ cursor: 3, changes: 1, reset: false });
+      expect(again.asked).toEqual([2]);
+      expect(await b.store.rowsOf("view", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+    });
+
+    it("keeps an acknowledged mutation until the pull completes: a middle page may lack its rows", async () => {
+      const server = memoryServer();
+      const a = make(alice);
+      const b = make(bob);
+      await a.replica.mutate("createWebcast", webcastArgs(idFor(1)));
+      await a.replica.push(server.sender(alice)); // change 1
+      await b.replica.pull(server.fetcher());
+      await b.replica.mutate("createWebcast", webcastArgs(idFor(2)));
+      await b.replica.push(server.sender(bob)); // change 2
+      await b.replica.mutate("updateWebcast", edit(idFor(1), { event_title: "Renamed by B" }));
+      await b.replica.push(server.sender(bob)); // change 3: webcast 1 now comes after webcast 2
+
+      // One page: webcast 2 (cursor 2, past A's create), then the connection drops before webcast 1.
+      await expect(a.replica.pull(breaking(server.fetcher([ORGANIZATION_ID], 1), 1).fetcher)).rejects.toThrow("connection lost");
+      expect(await a.replica.pending()).toMatchObject([{ name: "createWebcast", cursor: 1 }]);
+      expect((await a.store.rowsOf("view", "webcasts")).map((row) => row.id)).toEqual([idFor(1), idFor(2)]);
+
+      await a.replica.pull(server.fetcher([ORGANIZATION_ID], 1));
+      expect(await a.replica.pending()).toEqual([]);
+      expect(await a.store.rowsOf("view", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+      expect((await a.store.rowsOf("view", "webcasts"))[0]?.event_title).toBe("Renamed by B");
+    });
+
+    it("drops a mutation whose lost answer comes back after a pull already brought its effects, showing the server's row", async () => {
+      const { server, a, b, id } = await twoClientsWithWebcast();
+      await a.replica.mutate("updateWebcast", edit(id, { event_title: "A's title" }));
+      const send = server.sender(alice);
+      await a.replica.push(async (mutations) => {
+        await send(mutations);
+        throw new Error("connection reset"); // applied on the server, answer lost
+      });
+      await b.replica.pull(server.fetcher());
+      await b.replica.mutate("updateWebcast", edit(id, { event_title: "B's title" }));
+      await b.replica.push(server.sender(bob));
+      await a.replica.pull(server.fetcher());
+      expect((await a.store.rowsOf("view", "webcasts"))[0]?.event_title).toBe("A's title"); // still unanswered for A
+      await a.replica.push(send); // already_applied, its effects already pulled
+      expect(await a.replica.pull(server.fetcher())).toMatchObject({ changes: 0 });
+      expect(await a.replica.pending()).toEqual([]);
+      expect(await a.store.rowsOf("view", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+      expect(await a.store.rowsOf("base", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+      expect((await a.store.rowsOf("view", "webcasts"))[0]?.event_title).toBe("B's title");
+    });
+
+    it("stops the second of two pulls running at once (two tabs), without losing a row", async () => {
+      const server = memoryServer();
+      const a = make(alice);
+      for (const n of [1, 2, 3, 4]) await a.replica.mutate("createWebcast", webcastArgs(idFor(n)));
+      await a.replica.push(server.sender(alice));
+      const b = make(bob);
+      const fetcher = server.fetcher([ORGANIZATION_ID], 1);
+      const outcomes = await Promise.allSettled([b.replica.pull(fetcher), b.replica.pull(fetcher)]);
+      expect(outcomes.filter((outcome) => outcome.status === "rejected")).toHaveLength(1);
+      await b.replica.pull(fetcher);
+      expect(await b.store.rowsOf("base", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+      expect(await b.store.rowsOf("view", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+    });
+
+    it("writes a first pull of many pages to base and view alike", async () => {
+      const server = memoryServer();
+      const a = make(alice, { organization: null });
+      for (let n = 1; n <= 25; n++) await a.replica.mutate("createWebcast", webcastArgs(idFor(n)));
+      await a.replica.push(server.sender(alice));
+      const b = make(bob);
+      expect(await b.replica.pull(server.fetcher([ORGANIZATION_ID], 10))).toEqual({ cursor: 25, changes: 25, reset: true });
+      expect(await b.store.rowsOf("base", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
+      expect(await b.store.rowsOf("view", "webcasts")).toEqual(server.store.rowsOf("webcasts"));
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { MutationTx, PendingMutation, SyncRow, SyncTable } from "./types.ts";
+import type { Change, MutationTx, PendingMutation, SyncRow, SyncTable } from "./types.ts";
 
 /** A row's address in the replica. */
 export interface RowKey {
@@ -6,19 +6,27 @@ export interface RowKey {
   id: string;
 }
 
-/** One map of rows (by table and id), as the replica keeps two of them. */
+/** One map of rows (by table and id): the replica's view, and its base of server rows apart from it. */
 export interface ReplicaRows {
   get<T extends SyncTable>(table: T, id: string): Promise<SyncRow<T> | undefined>;
   list<T extends SyncTable>(table: T, organizationId: number): Promise<SyncRow<T>[]>;
   put<T extends SyncTable>(table: T, row: SyncRow<T>): Promise<void>;
   delete(table: SyncTable, id: string): Promise<void>;
+  /**
+   * Writes a pull page's changes (puts and deletions; the last change of a row wins), in bulk: a
+   * page is a thousand rows, one write per row would be the slowest part of a pull.
+   */
+  apply(changes: readonly Change[]): Promise<void>;
 }
 
 /** A queued mutation and what the engine knows of it. */
 export interface OutboxEntry extends PendingMutation {
   /** Change-log position of its effects once the server answered applied/already_applied; null while unanswered. */
   cursor: number | null;
-  /** Rows its latest optimistic run wrote in the view (what a rebase must reset to base). */
+  /**
+   * Rows its latest optimistic run wrote in the view: what a rebase must reset to base, and the
+   * rows whose server state the base keeps apart from the view.
+   */
   touched: RowKey[];
 }
 
@@ -40,18 +48,22 @@ export interface ReplicaStore {
    * tables): all of its writes or none of them when it throws. Calls do not interleave.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
-  /** Server rows as last pulled ("base"). */
-  base: ReplicaRows & {
-    /** Drops every row (a reset pull). */
+  /**
+   * The server's state (as last pulled) of the rows the outbox touched, where the view may differ:
+   * an entry per such row that exists on the server, none for one the user created offline. Every
+   * other row's server state is the view's own row, so a pull writes it once (a first pull of
+   * 100,000 rows writes 100,000 rows, not twice as many). The Replica keeps this invariant.
+   */
+  base: Omit<ReplicaRows, "list"> & {
+    /** Drops every entry. */
     clear(): Promise<void>;
   };
-  /**
-   * What the UI shows: base + the outbox's optimistic effects. Kept apart from base so a rebase
-   * is exact. Screens read this one.
-   */
+  /** What the UI shows: the server's rows + the outbox's optimistic effects. Screens read this one. */
   view: ReplicaRows & {
-    /** Sets these rows (every row when `keys` is omitted) to their base state, absent when absent in base. */
-    resetToBase(keys?: readonly RowKey[]): Promise<void>;
+    /** Sets these rows to their base entry, absent when base has none. */
+    resetToBase(keys: readonly RowKey[]): Promise<void>;
+    /** Drops every row (a reset pull). */
+    clear(): Promise<void>;
   };
   outbox: {
     /** Every entry, in the order they were added (not by id: UUIDv7s of one millisecond are not ordered). */

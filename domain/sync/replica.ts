@@ -35,18 +35,30 @@ export type PushOutcome =
   /** The server stopped on an unexpected error before answering the rest: retry later. */
   | { status: "stopped"; answered: number; rejected: number; error: NonNullable<PushResponse["error"]> | undefined };
 
-/** A safety net against a server that keeps answering `more` (1,000 rows a page: a million rows). */
+/**
+ * Pages per pull: a safety net against a server that keeps answering `more` (1,000 rows a page: a
+ * million rows). The pages committed stay; the next pull goes on from there.
+ */
 const MAX_PULL_PAGES = 1000;
 
 const keyOf = (key: RowKey) => `${key.table}\u0000${key.id}`;
 const toPending = ({ id, name, args, client_time }: OutboxEntry): PendingMutation => ({ id, name, args, client_time });
 const touchedBy = (writes: readonly Write[]): RowKey[] => writes.map(({ table, id }) => ({ table, id }));
 
+/** The rows these entries touched (plus `extra`), by key: where the view may differ from the server. */
+function touchedRows(entries: readonly OutboxEntry[], extra: readonly RowKey[] = []): Map<string, RowKey> {
+  const keys = new Map<string, RowKey>();
+  for (const key of [...extra, ...entries.flatMap((entry) => entry.touched)]) keys.set(keyOf(key), { table: key.table, id: key.id });
+  return keys;
+}
+
 /**
  * The browser side of sync (docs/sync.md "Client"): optimistic mutations queued in an outbox,
  * pushes that record the server's answers, and pulls that rebase the view on the server's rows.
- * Invariant kept by every step: view = base + re-run of the outbox, in order; rows the view has
- * different from base are among the outbox entries' `touched` rows.
+ * Invariant kept by every step: view = server rows + re-run of the outbox, in order. Only the rows
+ * the outbox entries touched may differ from the server's; the store's `base` holds the server
+ * state of exactly those rows (an entry when the row exists there), every other row's server state
+ * being the view's own row. So a pull writes an untouched row once, to the view.
  */
 export class Replica<R extends MutatorRegistry> {
   private readonly store: ReplicaStore;
@@ -74,7 +86,7 @@ export class Replica<R extends MutatorRegistry> {
     await this.store.transaction(async () => {
       const outcome = await runMutation(this.options.registry, mutation, viewSource(this.store, this.options.organization), this.context());
       if (!outcome.ok) throw outcome.rejection;
-      await this.writeView(outcome.writes);
+      await this.writeView(outcome.writes, touchedRows(await this.store.outbox.list()));
       await this.store.outbox.add({ ...mutation, cursor: null, touched: touchedBy(outcome.writes) });
     });
     return mutation;
@@ -82,8 +94,9 @@ export class Replica<R extends MutatorRegistry> {
 
   /**
    * Sends the unanswered outbox in order, in batches of at most 100, until all are answered or a
-   * send fails. Applied → acknowledged with its cursor (dropped once the base has it); rejected →
-   * moved to the rejected list with its message and arguments, and the view rebased without it.
+   * send fails. Applied → acknowledged with its cursor (dropped by the pull that completes past
+   * it); rejected → moved to the rejected list with its message and arguments, and the view
+   * rebased without it.
    */
   async push(send: PushSender): Promise<PushOutcome> {
     let answered = 0;
@@ -109,7 +122,6 @@ export class Replica<R extends MutatorRegistry> {
   private async recordAnswers(response: PushResponse): Promise<{ answered: number; rejected: number }> {
     const outbox = await this.store.outbox.list();
     const byId = new Map(outbox.map((entry) => [entry.id, entry]));
-    const cursor = await this.store.getCursor();
     const removed: OutboxEntry[] = [];
     let answered = 0;
     let rejected = 0;
@@ -122,85 +134,100 @@ export class Replica<R extends MutatorRegistry> {
         removed.push(entry);
         const record: RejectedMutation = { mutation: toPending(entry), error: result.error, rejected_at: this.clock() };
         await this.store.rejected.add(record);
-      } else if (result.cursor <= cursor) {
-        // A pull already brought its effects (it committed before that pull read the log).
-        removed.push(entry);
       } else {
+        // Kept until a pull completes at or past its cursor, even when the stored cursor is already
+        // past it: a pull that stopped between pages leaves a cursor whose base may still lack the
+        // mutation's effects on rows changed again later.
         await this.store.outbox.update({ ...entry, cursor: result.cursor });
       }
     }
     if (removed.length > 0) {
       await this.store.outbox.remove(removed.map((entry) => entry.id));
-      await this.rebase(removed.flatMap((entry) => entry.touched), false);
+      await this.rebase(removed.flatMap((entry) => entry.touched));
     }
     return { answered, rejected };
   }
 
   /**
-   * Pulls every page after the stored cursor, then in one transaction: writes the server rows to
-   * base (clearing it first on a reset), drops acknowledged mutations the base now contains, and
-   * rebases the view. Pages are fetched before the transaction (IndexedDB transactions cannot
-   * wait on the network). Returns the new cursor.
+   * Pulls every page after the stored cursor, committing each page in its own transaction as it
+   * arrives while the next one is fetched (IndexedDB transactions cannot wait on the network; a
+   * first pull of 100,000 rows is then bounded by the slower of network and disk, not their sum).
+   * A page's transaction: checks the cursor is still the one the page was asked from (another tab
+   * pulling at the same time makes one of them stop), writes the server's rows (dropping every row
+   * first on a reset), moves the cursor, and rebases the view if mutations are pending. Only the
+   * last page (no `more`) drops the acknowledged mutations it reached: a middle page's cursor is
+   * not a consistent point (rows changed again later are still to come), so the server rows
+   * pulled so far may still lack their effects.
+   * A failure keeps the pages committed so far; the next pull goes on from there. Returns the new
+   * cursor, the number of changes and whether a page started over (reset).
    */
   async pull(fetchPage: PullFetcher): Promise<{ cursor: number; changes: number; reset: boolean }> {
-    const start = await this.store.transaction(() => this.store.getCursor());
-    let cursor = start;
+    let cursor = await this.store.transaction(() => this.store.getCursor());
+    let changes = 0;
     let reset = false;
-    let pages: PullResponse[] = [];
-    for (let count = 0; ; count++) {
-      if (count === MAX_PULL_PAGES) throw new Error(`pull gave up after ${MAX_PULL_PAGES} pages`);
-      const page = await fetchPage(cursor);
-      if (page.reset) {
-        // A (new) snapshot: whatever came before it is superseded.
-        reset = true;
-        pages = [];
+    let next = fetchPage(cursor);
+    for (let count = 1; ; count++) {
+      const page = await next;
+      const from = cursor;
+      if (page.more) {
+        // A page with more must move forward (a snapshot page: past 0), or the loop would never end.
+        if (page.cursor <= (page.reset ? 0 : from)) throw new Error(`pull did not advance past cursor ${from}`);
+        if (count < MAX_PULL_PAGES) {
+          next = fetchPage(page.cursor);
+          // Awaited on the next turn; until then a failure must not count as unhandled.
+          next.catch(() => undefined);
+        }
       }
-      pages.push(page);
-      if (!page.more) break;
-      // A page with more must move forward (a snapshot page: past 0), or the loop would never end.
-      if (page.cursor <= (page.reset ? 0 : cursor)) throw new Error(`pull did not advance past cursor ${cursor}`);
+      await this.store.transaction(() => this.applyPage(page, from));
       cursor = page.cursor;
+      changes += page.changes.length;
+      reset ||= page.reset;
+      if (!page.more) return { cursor, changes, reset };
+      if (count >= MAX_PULL_PAGES) throw new Error(`pull gave up after ${MAX_PULL_PAGES} pages`);
     }
-    const last = pages.at(-1);
-    const end = last ? last.cursor : cursor;
-    const changes = pages.flatMap((page) => page.changes);
+  }
 
-    await this.store.transaction(async () => {
-      if ((await this.store.getCursor()) !== start) throw new Error("the cursor moved during the pull: another pull ran");
-      if (reset) await this.store.base.clear();
-      for (const change of changes) {
-        if (change.op === "put") await this.store.base.put(change.table, change.row);
-        else await this.store.base.delete(change.table, change.id);
-      }
-      await this.store.setCursor(end);
-      const outbox = await this.store.outbox.list();
-      const landed = outbox.filter((entry) => entry.cursor !== null && entry.cursor <= end);
-      await this.store.outbox.remove(landed.map((entry) => entry.id));
-      if (reset || changes.length > 0 || landed.length > 0) {
-        await this.rebase([...changes.map(({ table, id }) => ({ table, id })), ...landed.flatMap((entry) => entry.touched)], reset);
-      }
-    });
-    return { cursor: end, changes: changes.length, reset };
+  private async applyPage(page: PullResponse, from: number): Promise<void> {
+    if ((await this.store.getCursor()) !== from) throw new Error("the cursor moved during the pull: another pull ran");
+    const outbox = await this.store.outbox.list();
+    const touched = touchedRows(outbox);
+    if (page.reset) {
+      // Start over: the rows of pending mutations come back with the rebase below.
+      await this.store.base.clear();
+      await this.store.view.clear();
+    }
+    // A row no pending mutation touched takes its server state in the view itself; a touched one
+    // in base, the rebase then re-running the outbox on top of it.
+    const toBase = page.changes.filter((change) => touched.has(keyOf(change)));
+    const toView = toBase.length === 0 ? page.changes : page.changes.filter((change) => !touched.has(keyOf(change)));
+    if (toBase.length > 0) await this.store.base.apply(toBase);
+    if (toView.length > 0) await this.store.view.apply(toView);
+    await this.store.setCursor(page.cursor);
+    const landed = page.more ? [] : outbox.filter((entry) => entry.cursor !== null && entry.cursor <= page.cursor);
+    if (landed.length > 0) await this.store.outbox.remove(landed.map((entry) => entry.id));
+    // Re-run the outbox whenever the server's rows moved (a mutator may read rows it does not
+    // write) or entries left it (their rows go back to the server's state).
+    if (outbox.length > 0 && (page.reset || page.changes.length > 0 || landed.length > 0)) await this.rebase(landed.flatMap((entry) => entry.touched));
   }
 
   /**
-   * view := base + re-run of every outbox entry, in order. Resets to base the rows that may
-   * differ (`changed`, plus every entry's touched rows; all rows when `everything`), then re-runs
-   * the entries. An entry the client now refuses stays queued without effect: the server decides.
+   * view := server rows + re-run of every outbox entry, in order. Resets to base the rows that may
+   * differ (every entry's touched rows, plus `released`: those of entries just removed), which
+   * makes the view the server's state everywhere and the base empty; then re-runs the entries,
+   * saving in base the server state of each row as they first write it. An entry the client now
+   * refuses stays queued without effect: the server decides.
    */
-  private async rebase(changed: readonly RowKey[], everything: boolean): Promise<void> {
+  private async rebase(released: readonly RowKey[]): Promise<void> {
     const outbox = await this.store.outbox.list();
-    if (everything) await this.store.view.resetToBase();
-    else {
-      const keys = new Map<string, RowKey>();
-      for (const key of [...changed, ...outbox.flatMap((entry) => entry.touched)]) keys.set(keyOf(key), key);
-      if (keys.size > 0) await this.store.view.resetToBase([...keys.values()]);
-    }
+    const keys = touchedRows(outbox, released);
+    if (keys.size > 0) await this.store.view.resetToBase([...keys.values()]);
+    await this.store.base.clear();
     const source = viewSource(this.store, this.options.organization);
+    const saved = new Map<string, RowKey>();
     for (const entry of outbox) {
       const writes = await this.replay(entry, source);
       const touched = touchedBy(writes);
-      await this.writeView(writes);
+      await this.writeView(writes, saved);
       if (touched.length > 0 || entry.touched.length > 0) await this.store.outbox.update({ ...entry, touched });
     }
   }
@@ -219,8 +246,20 @@ export class Replica<R extends MutatorRegistry> {
     }
   }
 
-  private async writeView(writes: readonly Write[]): Promise<void> {
+  /**
+   * Writes optimistic effects to the view. A row written for the first time (not in `saved`, the
+   * rows whose server state base already keeps) first gets its server state saved in base: the
+   * view's row so far, or no entry when it has none.
+   */
+  private async writeView(writes: readonly Write[], saved: Map<string, RowKey>): Promise<void> {
     for (const write of writes) {
+      const key = keyOf(write);
+      if (!saved.has(key)) {
+        saved.set(key, { table: write.table, id: write.id });
+        const current = await this.store.view.get(write.table, write.id);
+        if (current === undefined) await this.store.base.delete(write.table, write.id);
+        else await this.store.base.put(write.table, current);
+      }
       if (write.op === "put") await this.store.view.put(write.table, write.row);
       else await this.store.view.delete(write.table, write.id);
     }

@@ -1,15 +1,34 @@
+import type { Table } from "dexie";
 import type { OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "../../domain/sync/replica-store.ts";
-import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
+import type { Change, SyncRow, SyncTable } from "../../domain/sync/types.ts";
 import type { LocalDatabase, StoredOutboxEntry, StoredRejected } from "./db.ts";
 
 const toEntry = ({ seq: _seq, ...entry }: StoredOutboxEntry): OutboxEntry => entry;
 const toRejected = ({ seq: _seq, mutation_id: _id, ...rejected }: StoredRejected): RejectedMutation => rejected;
 
+/** Per table: the rows to put and the ids to delete, the last change of a row winning. */
+function byTable(changes: readonly Change[]): Map<SyncTable, { puts: Map<string, SyncRow>; deletes: Set<string> }> {
+  const tables = new Map<SyncTable, { puts: Map<string, SyncRow>; deletes: Set<string> }>();
+  for (const change of changes) {
+    let table = tables.get(change.table);
+    if (!table) tables.set(change.table, (table = { puts: new Map(), deletes: new Set() }));
+    if (change.op === "put") {
+      table.deletes.delete(change.id);
+      table.puts.set(change.id, change.row);
+    } else {
+      table.puts.delete(change.id);
+      table.deletes.add(change.id);
+    }
+  }
+  return tables;
+}
+
 /**
  * The `ReplicaStore` port on the user's Dexie database. `transaction` is one Dexie read-write
  * transaction over every table: atomic (a throw aborts it) and serialized by IndexedDB. Inside it
  * the engine may only await IndexedDB work (and plain promises), never the network or a timer, or
- * IndexedDB commits the transaction early.
+ * IndexedDB commits the transaction early. `view_*` tables hold every row; `base_*` tables only the
+ * server state of rows pending mutations touched (ReplicaStore["base"]), so a pull writes a row once.
  */
 export class DexieReplicaStore implements ReplicaStore {
   constructor(readonly db: LocalDatabase) {}
@@ -29,6 +48,14 @@ export class DexieReplicaStore implements ReplicaStore {
         await this.db.rows(which, table).put(row);
       },
       delete: (table: SyncTable, id: string): Promise<void> => this.db.rows(which, table).delete(id),
+      // bulkPut/bulkDelete queue every request at once instead of awaiting one IndexedDB round trip per row.
+      apply: async (changes: readonly Change[]): Promise<void> => {
+        for (const [table, { puts, deletes }] of byTable(changes)) {
+          const rows: Table<SyncRow, string> = this.db.rows(which, table);
+          if (puts.size > 0) await rows.bulkPut([...puts.values()]);
+          if (deletes.size > 0) await rows.bulkDelete([...deletes]);
+        }
+      },
     };
   }
 
@@ -37,9 +64,9 @@ export class DexieReplicaStore implements ReplicaStore {
 
   readonly base: ReplicaStore["base"] = {
     get: (table, id) => this.baseRows.get(table, id),
-    list: (table, organizationId) => this.baseRows.list(table, organizationId),
     put: (table, row) => this.baseRows.put(table, row),
     delete: (table, id) => this.baseRows.delete(table, id),
+    apply: (changes) => this.baseRows.apply(changes),
     clear: async () => {
       for (const { base } of this.db.rowTables()) await base.clear();
     },
@@ -50,18 +77,26 @@ export class DexieReplicaStore implements ReplicaStore {
     list: (table, organizationId) => this.viewRows.list(table, organizationId),
     put: (table, row) => this.viewRows.put(table, row),
     delete: (table, id) => this.viewRows.delete(table, id),
-    resetToBase: async (keys?: readonly RowKey[]) => {
-      if (!keys) {
-        for (const { base, view } of this.db.rowTables()) {
-          await view.clear();
-          await view.bulkPut(await base.toArray());
-        }
-        return;
-      }
+    apply: (changes) => this.viewRows.apply(changes),
+    clear: async () => {
+      for (const { view } of this.db.rowTables()) await view.clear();
+    },
+    resetToBase: async (keys: readonly RowKey[]) => {
+      // In bulk, per table: read the base rows, then put those present and delete those absent.
+      const ids = new Map<SyncTable, Set<string>>();
       for (const { table, id } of keys) {
-        const row = await this.db.rows("base", table).get(id);
-        if (row === undefined) await this.db.rows("view", table).delete(id);
-        else await this.db.rows("view", table).put(row);
+        const set = ids.get(table) ?? new Set<string>();
+        ids.set(table, set.add(id));
+      }
+      for (const [table, set] of ids) {
+        const wanted = [...set];
+        const base: Table<SyncRow, string> = this.db.rows("base", table);
+        const view: Table<SyncRow, string> = this.db.rows("view", table);
+        const rows = await base.bulkGet(wanted);
+        const present = rows.filter((row): row is SyncRow => row !== undefined);
+        const absent = wanted.filter((_, index) => rows[index] === undefined);
+        if (present.length > 0) await view.bulkPut(present);
+        if (absent.length > 0) await view.bulkDelete(absent);
       }
     },
   };

@@ -16,8 +16,18 @@ export function freshUserId(): number {
 
 /** The Dexie store plus an assertion helper like MemoryReplicaStore.rowsOf (async here). */
 export class TestDexieStore extends DexieReplicaStore {
+  /** The view, or the server's rows as pulled: the view's, except where the outbox touched a row (base keeps those). */
   async rowsOf<T extends SyncTable>(which: "base" | "view", table: T): Promise<SyncRow<T>[]> {
-    return this.db.rows(which, table).orderBy("id").toArray();
+    const view = await this.db.rows("view", table).orderBy("id").toArray();
+    if (which === "view") return view;
+    const rows = new Map(view.map((row) => [row.id, row]));
+    const touched = (await this.db.outbox.toArray()).flatMap((entry) => entry.touched).filter((key) => key.table === table);
+    for (const { id } of touched) {
+      const row = await this.db.rows("base", table).get(id);
+      if (row === undefined) rows.delete(id);
+      else rows.set(id, row);
+    }
+    return [...rows.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 }
 
