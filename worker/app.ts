@@ -13,6 +13,12 @@ import { dev } from "./features/dev/routes.ts";
 import { health } from "./features/health/routes.ts";
 import { organizationRoutes } from "./features/organizations/routes.ts";
 import { peopleRoutes } from "./features/people/routes.ts";
+import { speakerRoutes } from "./features/speakers/routes.ts";
+import { pollRoutes } from "./features/polls/routes.ts";
+import { resourceRoutes } from "./features/resources/routes.ts";
+import { embedAppRoutes } from "./features/embed-apps/routes.ts";
+import { segmentRoutes } from "./features/segments/routes.ts";
+import { streamingOutputRoutes } from "./features/streaming-outputs/routes.ts";
 import { webcastRoom } from "./features/webcast-room/routes.ts";
 import { webcastRoutes } from "./features/webcasts/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
@@ -37,6 +43,12 @@ const routes = app
   .route("/api/organizations", peopleRoutes)
   .route("/api/organizations", organizationSsoRoutes)
   .route("/api/sync", syncRoutes)
+  .route("/api", speakerRoutes)
+  .route("/api", pollRoutes)
+  .route("/api", resourceRoutes)
+  .route("/api", embedAppRoutes)
+  .route("/api", segmentRoutes)
+  .route("/api", streamingOutputRoutes)
   .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
   .route("/api/webcasts", webcastRoom);
 

@@ -4,7 +4,7 @@ import { messageLocale } from "../../domain/i18n/locales.ts";
 import { type PullFetcher, type PushSender, Replica } from "../../domain/sync/replica.ts";
 import type { RejectedMutation } from "../../domain/sync/replica-store.ts";
 import type { PendingMutation, PullResponse, PushResponse } from "../../domain/sync/types.ts";
-import { WEBCAST_MUTATORS } from "../../domain/webcasts/mutators.ts";
+import { ALL_MUTATORS } from "../../domain/sync/registry.ts";
 import { api } from "../api/client.ts";
 import { ApiRequestError, handleApiError, unwrap } from "../api/errors.ts";
 import { currentLocale } from "../i18n/i18n.ts";
@@ -17,7 +17,7 @@ import { parsePokeFrame } from "../../domain/sync/poke.ts";
 export { syncState } from "./sync-state.ts";
 
 /** Every mutator the browser may run (more features add theirs here). */
-export const CLIENT_MUTATORS = WEBCAST_MUTATORS;
+export const CLIENT_MUTATORS = ALL_MUTATORS;
 export type ClientMutators = typeof CLIENT_MUTATORS;
 
 /** Callbacks of one poke socket. */

@@ -6,6 +6,13 @@ import { PEOPLE_ROUTE_CASES } from "../features/people/route-cases.ts";
 import { SSO_ROUTE_CASES } from "../features/sso/route-cases.ts";
 import { SYNC_ROUTE_CASES } from "../features/sync/route-cases.ts";
 import { WEBCAST_ROUTE_CASES } from "../features/webcasts/route-cases.ts";
+import { SPEAKER_ROUTE_CASES } from "../features/speakers/route-cases.ts";
+import { POLL_ROUTE_CASES } from "../features/polls/route-cases.ts";
+import { RESOURCE_ROUTE_CASES } from "../features/resources/route-cases.ts";
+import { EMBED_APP_ROUTE_CASES } from "../features/embed-apps/route-cases.ts";
+import { SEGMENT_ROUTE_CASES } from "../features/segments/route-cases.ts";
+import { STREAMING_OUTPUT_ROUTE_CASES } from "../features/streaming-outputs/route-cases.ts";
+
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
 
@@ -27,6 +34,12 @@ const CASES: RouteCase[] = [
   ...SSO_ROUTE_CASES,
   ...SYNC_ROUTE_CASES,
   ...WEBCAST_ROUTE_CASES,
+  ...SPEAKER_ROUTE_CASES,
+  ...POLL_ROUTE_CASES,
+  ...RESOURCE_ROUTE_CASES,
+  ...EMBED_APP_ROUTE_CASES,
+  ...SEGMENT_ROUTE_CASES,
+  ...STREAMING_OUTPUT_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */

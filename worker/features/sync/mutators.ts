@@ -1,8 +1,5 @@
+import { ALL_MUTATORS } from "../../../domain/sync/registry.ts";
 import type { MutatorRegistry } from "../../../domain/sync/run.ts";
-import { WEBCAST_MUTATORS } from "../../../domain/webcasts/mutators.ts";
 
-/**
- * Every mutator the server replays (docs/sync.md), by name. A feature that becomes synced adds
- * its registry here; names must not collide.
- */
-export const SYNC_MUTATORS: MutatorRegistry = { ...WEBCAST_MUTATORS };
+/** Every mutator the server replays (docs/sync.md), by name: domain/sync/registry.ts. */
+export const SYNC_MUTATORS: MutatorRegistry = ALL_MUTATORS;

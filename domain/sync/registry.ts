@@ -1,0 +1,25 @@
+import { EMBED_APP_MUTATORS } from "../webcasts/embed-app-mutators.ts";
+import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
+import { POLL_MUTATORS } from "../webcasts/poll-mutators.ts";
+import { RESOURCE_MUTATORS } from "../webcasts/resource-mutators.ts";
+import { SEGMENT_MUTATORS } from "../webcasts/segment-mutators.ts";
+import { SPEAKER_MUTATORS } from "../webcasts/speaker-mutators.ts";
+import { STREAMING_OUTPUT_MUTATORS } from "../webcasts/streaming-output-mutators.ts";
+
+/**
+ * Every synced mutator by name: the browser's replica runs them optimistically, the server
+ * replays them (docs/sync.md). A feature that becomes synced adds its registry here; names must
+ * not collide (the test checks).
+ */
+export const ALL_MUTATORS = {
+  ...WEBCAST_MUTATORS,
+  ...SPEAKER_MUTATORS,
+  ...POLL_MUTATORS,
+  ...RESOURCE_MUTATORS,
+  ...EMBED_APP_MUTATORS,
+  ...SEGMENT_MUTATORS,
+  ...STREAMING_OUTPUT_MUTATORS,
+} as const;
+
+/** The registries, for the collision check. */
+export const MUTATOR_REGISTRIES = [WEBCAST_MUTATORS, SPEAKER_MUTATORS, POLL_MUTATORS, RESOURCE_MUTATORS, EMBED_APP_MUTATORS, SEGMENT_MUTATORS, STREAMING_OUTPUT_MUTATORS] as const;
