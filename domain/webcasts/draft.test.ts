@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  accessValuesOf,
   createArgsFromDraft,
   draftFieldOf,
   draftFromMutationArgs,
   draftFromWebcast,
   emptyWebcastDraft,
   sameDraft,
+  settingsTabDraft,
+  settingsTabOfArgs,
   stepsWithErrors,
   updateArgsFromDraft,
+  updateArgsFromSettings,
   type WebcastDraft,
   webcastDraftErrors,
 } from "./draft.ts";
@@ -80,8 +84,30 @@ describe("webcast draft", () => {
       language: "fr",
       is_premiere: false,
       is_test: false,
+      event_type: "video",
+      source_type: null,
+      quality: "720p",
+      screen_sharing: false,
+      replay_enabled: true,
+      privacy: "public",
+      registration_required: false,
+      control_number_required: false,
+      sso_required: false,
+      attendee_options: { ask_questions: true, view_resources: true, view_details: true, switch_language: true, poster_overlay: false, question_wall: false },
       now: now.toISOString(),
     });
+  });
+
+  it("carries the wizard's access and attendee options steps into createWebcast", () => {
+    const draft = valid();
+    expect(Object.keys(draft.access).sort()).toEqual(
+      ["ask_questions", "control_number_required", "poster_overlay", "privacy", "question_wall", "registration_required", "sso_required", "switch_language", "view_details", "view_resources"].sort(),
+    );
+    draft.access = { ...draft.access, privacy: "private", sso_required: true, question_wall: true, view_resources: false };
+    const args = createArgsFromDraft(draft, { id: row.id, now: now.toISOString() });
+    expect(args).toMatchObject({ privacy: "private", sso_required: true, registration_required: false });
+    expect(args.attendee_options).toEqual({ ask_questions: true, view_resources: false, view_details: true, switch_language: true, poster_overlay: false, question_wall: true });
+    expect(stepsWithErrors({ sso_required: ["x"], question_wall: ["y"] })).toEqual(["access", "attendee_options"]);
   });
 
   it("reads a webcast back and updates only what changed", () => {
@@ -96,6 +122,26 @@ describe("webcast draft", () => {
       event_start_date_time: "2026-12-01T20:00:00Z",
       now: "2026-11-22T10:00:00Z",
     });
+    draft.details = { ...draftFromWebcast(row).details, quality: "1080p", source_type: "rtmp" };
+    expect(updateArgsFromDraft(draft, row, "2026-11-22T10:00:00Z")).toEqual({ id: row.id, quality: "1080p", source_type: "rtmp", now: "2026-11-22T10:00:00Z" });
+  });
+
+  it("keeps a settings tab's fields only, and sends only what changed (attendee options as a partial object)", () => {
+    const qa = settingsTabDraft(row, "qa");
+    expect(qa.access).toEqual({ ask_questions: true, poster_overlay: false, question_wall: false, anonymous_questions: false });
+    expect(updateArgsFromSettings(qa.access, row, "2026-11-22T10:00:00Z")).toBeNull();
+    expect(updateArgsFromSettings({ ...qa.access, question_wall: true, anonymous_questions: true }, row, "2026-11-22T10:00:00Z")).toEqual({
+      id: row.id,
+      attendee_options: { question_wall: true },
+      anonymous_questions: true,
+      now: "2026-11-22T10:00:00Z",
+    });
+    const branded = { ...row, title_color: "#1d4ed8", tag: "board" };
+    expect(settingsTabDraft(branded, "branding").access).toEqual({ theme: "go", title_color: "#1d4ed8" });
+    // Blank texts clear; a colour in other case is the same colour.
+    expect(updateArgsFromSettings({ title_color: "#1D4ED8", theme: "dark" }, branded, "t")).toEqual({ id: row.id, theme: "dark", now: "t" });
+    expect(updateArgsFromSettings({ tag: "  ", title_color: "" }, branded, "t")).toEqual({ id: row.id, tag: null, title_color: null, now: "t" });
+    expect(accessValuesOf(row).tag).toBe("");
   });
 
   it("lays a refused mutation's arguments over a draft, and maps row fields to form fields", () => {
@@ -104,13 +150,27 @@ describe("webcast draft", () => {
     expect(draftFieldOf("event_start_date_time")).toBe("start_time");
     expect(draftFieldOf("duration")).toBe("duration");
     expect(draftFieldOf("state")).toBeNull();
+    expect(draftFieldOf("title_color")).toBe("title_color");
+    expect(draftFieldOf("attendee_options.question_wall")).toBe("question_wall");
+    expect(draftFieldOf("quality")).toBe("quality");
+  });
+
+  it("reopens a refused settings change in its tab, with its values", () => {
+    const args = { id: row.id, attendee_options: { poster_overlay: true }, anonymous_questions: true, now: "t" };
+    expect(settingsTabOfArgs(args)).toBe("qa");
+    expect(settingsTabOfArgs({ id: row.id, title_color: "#zzzzzz", now: "t" })).toBe("branding");
+    expect(settingsTabOfArgs({ id: row.id, quality: "1080p", now: "t" })).toBeNull();
+    const fixed = draftFromMutationArgs(settingsTabDraft(row, "qa"), args);
+    expect(fixed.access).toMatchObject({ poster_overlay: true, anonymous_questions: true, ask_questions: true });
+    expect(draftFromMutationArgs(draftFromWebcast(row), { source_type: "vmr", tag: null }).details.source_type).toBe("vmr");
   });
 
   it("compares drafts by value", () => {
     const a = valid();
-    const b: WebcastDraft = { details: { ...a.details }, access: {} };
+    const b: WebcastDraft = { details: { ...a.details }, access: { ...a.access } };
     expect(sameDraft(a, b)).toBe(true);
     b.details.description = "x";
     expect(sameDraft(a, b)).toBe(false);
+    expect(sameDraft(a, { details: a.details, access: { ...a.access, privacy: "private" } })).toBe(false);
   });
 });

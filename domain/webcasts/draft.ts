@@ -3,7 +3,7 @@ import { datetimeAfter } from "../validation/datetime.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { CreateWebcastArgs, UpdateWebcastArgs } from "./mutators.ts";
-import type { WebcastRow } from "./record.ts";
+import { type AttendeeOptions, DEFAULT_WEBCAST_SETTINGS, WEBCAST_EVENT_TYPES, WEBCAST_PRIVACIES, WEBCAST_QUALITIES, WEBCAST_SOURCE_TYPES, type WebcastRow } from "./record.ts";
 import { webcastFieldErrors } from "./rules.ts";
 import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
 
@@ -13,8 +13,11 @@ import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
  * `createWebcast` / `updateWebcast` mutation on save. Values are kept as typed (a duration is the
  * text of its field) so a half-typed form survives a reload exactly.
  *
- * The access payload is empty until the access settings exist (issue #5 adds privacy,
- * registration, password…); clearing a draft empties both payloads (SPEC §4).
+ * The details payload holds the details tab and the wizard's first two steps (core fields, event
+ * and source type, quality, screen sharing, replay). The access payload holds the other settings
+ * (access, attendee options, Q&A, content, branding), flat (an attendee option is a key of its own)
+ * and partial: a settings tab of the edit screen keeps only its own fields there, the wizard its
+ * access and attendee-options steps. Clearing a draft empties both payloads (SPEC §4).
  */
 
 export const WEBCAST_KINDS = ["live", "premiere", "test"] as const;
@@ -33,9 +36,38 @@ export interface WebcastDraftDetails {
   timezone: string;
   /** Minutes, as typed. */
   duration: string;
+  event_type: (typeof WEBCAST_EVENT_TYPES)[number];
+  /** null: not chosen yet. */
+  source_type: (typeof WEBCAST_SOURCE_TYPES)[number] | null;
+  quality: (typeof WEBCAST_QUALITIES)[number];
+  screen_sharing: boolean;
+  replay_enabled: boolean;
 }
 
-export type WebcastDraftAccess = Record<string, never>;
+/** SPEC §3 attendee options, one draft field each (a save sends only the changed ones). */
+export const ATTENDEE_OPTION_FIELDS = ["ask_questions", "view_resources", "view_details", "switch_language", "poster_overlay", "question_wall"] as const satisfies readonly (keyof AttendeeOptions)[];
+export type AttendeeOptionField = (typeof ATTENDEE_OPTION_FIELDS)[number];
+
+/** Every setting the access payload can hold, as typed (a tag or a colour is its text; "" = none). */
+export interface WebcastAccessValues extends Record<AttendeeOptionField, boolean> {
+  privacy: (typeof WEBCAST_PRIVACIES)[number];
+  registration_required: boolean;
+  control_number_required: boolean;
+  sso_required: boolean;
+  anonymous_questions: boolean;
+  speakers_see_stats: boolean;
+  schedule_visible: boolean;
+  add_to_calendar_visible: boolean;
+  vod_download: boolean;
+  sponsors_visible: boolean;
+  tag: string;
+  theme: string;
+  title_color: string;
+}
+export type WebcastAccessField = keyof WebcastAccessValues;
+
+/** The access payload: the settings this draft's form edits (see above). */
+export type WebcastDraftAccess = Partial<WebcastAccessValues>;
 
 export interface WebcastDraft {
   details: WebcastDraftDetails;
@@ -43,13 +75,35 @@ export interface WebcastDraft {
 }
 
 export type WebcastDraftField = keyof WebcastDraftDetails;
+/** A field of either payload: where a form shows a value and its errors. */
+export type WebcastFormField = WebcastDraftField | WebcastAccessField;
+export type WebcastFormErrors = Partial<Record<WebcastFormField, string[]>>;
+
+export const WIZARD_ACCESS_FIELDS = ["privacy", "registration_required", "control_number_required", "sso_required"] as const satisfies readonly WebcastAccessField[];
 
 /** The wizard's steps and the fields each one validates (SPEC §5: every step's errors block saving). */
 export const WEBCAST_WIZARD_STEPS = [
   { id: "general", fields: ["organization_id", "event_title", "description", "language", "kind"] },
   { id: "schedule", fields: ["start_date", "start_time", "timezone", "duration"] },
-] as const satisfies readonly { id: string; fields: readonly WebcastDraftField[] }[];
+  { id: "access", fields: WIZARD_ACCESS_FIELDS },
+  { id: "attendee_options", fields: ATTENDEE_OPTION_FIELDS },
+] as const satisfies readonly { id: string; fields: readonly WebcastFormField[] }[];
 export type WebcastWizardStep = (typeof WEBCAST_WIZARD_STEPS)[number]["id"];
+
+/** Details-payload settings: shown on the details tab, not asked by the wizard (they start as the defaults). */
+export const DETAILS_SETTINGS_FIELDS = ["event_type", "source_type", "quality", "screen_sharing", "replay_enabled"] as const satisfies readonly (WebcastDraftField & keyof WebcastRow)[];
+
+/**
+ * The tabs of the edit screen that edit access-payload settings, and their fields. Each has its
+ * own draft and sends only its own changed fields, so a refused change belongs to one tab.
+ */
+export const WEBCAST_SETTINGS_TABS = {
+  access: ["privacy", "registration_required", "control_number_required", "sso_required"],
+  content: ["view_resources", "view_details", "switch_language", "schedule_visible", "add_to_calendar_visible", "sponsors_visible", "speakers_see_stats", "vod_download", "tag"],
+  qa: ["ask_questions", "poster_overlay", "question_wall", "anonymous_questions"],
+  branding: ["theme", "title_color"],
+} as const satisfies Record<string, readonly WebcastAccessField[]>;
+export type WebcastSettingsTab = keyof typeof WEBCAST_SETTINGS_TABS;
 
 export const DEFAULT_WEBCAST_DURATION = 60;
 
@@ -77,12 +131,66 @@ export function emptyWebcastDraft(options: { organizationId: number | null; time
       start_time: wall.time,
       timezone: options.timezone,
       duration: String(DEFAULT_WEBCAST_DURATION),
+      ...detailsSettingsOf(DEFAULT_WEBCAST_SETTINGS),
     },
-    access: {},
+    access: pickAccess(accessValuesOf(DEFAULT_WEBCAST_SETTINGS), [...WIZARD_ACCESS_FIELDS, ...ATTENDEE_OPTION_FIELDS]),
   };
 }
 
-/** The draft of an existing webcast's form: its fields as the organizer reads them. */
+function detailsSettingsOf(settings: Pick<WebcastRow, (typeof DETAILS_SETTINGS_FIELDS)[number]>): Pick<WebcastDraftDetails, (typeof DETAILS_SETTINGS_FIELDS)[number]> {
+  return { event_type: settings.event_type, source_type: settings.source_type, quality: settings.quality, screen_sharing: settings.screen_sharing, replay_enabled: settings.replay_enabled };
+}
+
+/** Every access-payload setting of a webcast (or of the defaults), as a form shows it. */
+export function accessValuesOf(settings: Omit<WebcastAccessValues, "tag" | "title_color" | AttendeeOptionField> & { tag: string | null; title_color: string | null; attendee_options: AttendeeOptions }): WebcastAccessValues {
+  return {
+    privacy: settings.privacy,
+    registration_required: settings.registration_required,
+    control_number_required: settings.control_number_required,
+    sso_required: settings.sso_required,
+    ...settings.attendee_options,
+    anonymous_questions: settings.anonymous_questions,
+    speakers_see_stats: settings.speakers_see_stats,
+    schedule_visible: settings.schedule_visible,
+    add_to_calendar_visible: settings.add_to_calendar_visible,
+    vod_download: settings.vod_download,
+    sponsors_visible: settings.sponsors_visible,
+    tag: settings.tag ?? "",
+    theme: settings.theme,
+    title_color: settings.title_color ?? "",
+  };
+}
+
+/** The given fields of `values` (a settings tab's or a wizard step's part of the access payload). */
+export function pickAccess(values: WebcastAccessValues, fields: readonly WebcastAccessField[]): WebcastDraftAccess {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) picked[field] = values[field];
+  return picked as WebcastDraftAccess;
+}
+
+/**
+ * The draft of a settings tab: its fields of `row` in the access payload. The details payload is
+ * not the tab's (the details tab has its own draft): it holds fixed values, so a stored tab draft
+ * never carries details that went stale meanwhile.
+ */
+export function settingsTabDraft(row: WebcastRow, tab: WebcastSettingsTab): WebcastDraft {
+  return { details: { ...SETTINGS_TAB_DETAILS }, access: pickAccess(accessValuesOf(row), WEBCAST_SETTINGS_TABS[tab]) };
+}
+
+const SETTINGS_TAB_DETAILS: Readonly<WebcastDraftDetails> = {
+  organization_id: null,
+  event_title: "",
+  description: "",
+  language: "en",
+  kind: "live",
+  start_date: "",
+  start_time: "",
+  timezone: "",
+  duration: "",
+  ...detailsSettingsOf(DEFAULT_WEBCAST_SETTINGS),
+};
+
+/** The draft of an existing webcast's details tab: its fields as the organizer reads them. */
 export function draftFromWebcast(row: WebcastRow): WebcastDraft {
   const wall = utcToWallTime(row.event_start_date_time, row.timezone);
   return {
@@ -96,6 +204,7 @@ export function draftFromWebcast(row: WebcastRow): WebcastDraft {
       start_time: wall.time,
       timezone: row.timezone,
       duration: String(row.duration),
+      ...detailsSettingsOf(row),
     },
     access: {},
   };
@@ -118,8 +227,25 @@ export function draftFromMutationArgs(base: WebcastDraft, args: Partial<CreateWe
     details.start_date = wall.date;
     details.start_time = wall.time;
   }
-  return { details, access: { ...base.access } };
+  if (args.event_type !== undefined) details.event_type = args.event_type;
+  if (args.source_type !== undefined) details.source_type = args.source_type;
+  if (args.quality !== undefined) details.quality = args.quality;
+  if (args.screen_sharing !== undefined) details.screen_sharing = args.screen_sharing;
+  if (args.replay_enabled !== undefined) details.replay_enabled = args.replay_enabled;
+
+  const access: Record<string, unknown> = { ...base.access };
+  for (const [field, value] of Object.entries(args)) {
+    if (field === "attendee_options" && value) Object.assign(access, value);
+    else if (field === "tag" || field === "title_color") access[field] = (value as string | null) ?? "";
+    else if (ACCESS_ROW_FIELDS.has(field)) access[field] = value;
+  }
+  return { details, access: access as WebcastDraftAccess };
 }
+
+/** Row fields that are access-payload fields of the same name (the attendee options are nested in the row). */
+const ACCESS_ROW_FIELDS: ReadonlySet<string> = new Set<string>(
+  Object.keys(accessValuesOf(DEFAULT_WEBCAST_SETTINGS)).filter((field) => !(ATTENDEE_OPTION_FIELDS as readonly string[]).includes(field)),
+);
 
 const DURATION = /^\s*\d+\s*$/;
 
@@ -173,19 +299,35 @@ export function webcastDraftErrors(details: WebcastDraftDetails, locale: Message
 }
 
 /** The wizard steps that hold at least one error. */
-export function stepsWithErrors(errors: Partial<Record<WebcastDraftField, string[]>>): WebcastWizardStep[] {
+export function stepsWithErrors(errors: WebcastFormErrors): WebcastWizardStep[] {
   return WEBCAST_WIZARD_STEPS.filter((step) => step.fields.some((field) => (errors[field]?.length ?? 0) > 0)).map((step) => step.id);
 }
 
+const FORM_FIELDS: ReadonlySet<string> = new Set<string>([...Object.keys(SETTINGS_TAB_DETAILS), ...Object.keys(accessValuesOf(DEFAULT_WEBCAST_SETTINGS))]);
+
 /**
  * Where a mutation's field error (by row field) shows in the form: the start instant's errors
- * under the time, the rest under the field of the same name.
+ * under the time, the premiere and test flags under the type, an attendee option's
+ * (`attendee_options.ask_questions`) under that option, the rest under the field of the same name.
  */
-export function draftFieldOf(rowField: string): WebcastDraftField | null {
+export function draftFieldOf(rowField: string): WebcastFormField | null {
   if (rowField === "event_start_date_time") return "start_time";
   if (rowField === "is_test" || rowField === "is_premiere") return "kind";
-  const fields: readonly string[] = WEBCAST_WIZARD_STEPS.flatMap((step) => step.fields);
-  return fields.includes(rowField) ? (rowField as WebcastDraftField) : null;
+  const option = rowField.startsWith("attendee_options.") ? rowField.slice("attendee_options.".length) : null;
+  if (option !== null) return (ATTENDEE_OPTION_FIELDS as readonly string[]).includes(option) ? (option as AttendeeOptionField) : null;
+  return FORM_FIELDS.has(rowField) ? (rowField as WebcastFormField) : null;
+}
+
+/**
+ * The settings tab a refused `updateWebcast` belongs to (the tab of its first access-payload
+ * field), or null for the details tab. Each tab sends only its own fields.
+ */
+export function settingsTabOfArgs(args: Partial<UpdateWebcastArgs>): WebcastSettingsTab | null {
+  const fields = Object.keys(draftFromMutationArgs({ details: { ...SETTINGS_TAB_DETAILS }, access: {} }, args).access);
+  for (const [tab, tabFields] of Object.entries(WEBCAST_SETTINGS_TABS) as [WebcastSettingsTab, readonly string[]][]) {
+    if (fields.some((field) => tabFields.includes(field))) return tab;
+  }
+  return null;
 }
 
 /** The row fields a valid draft stands for (call after `webcastDraftErrors` found nothing). */
@@ -202,23 +344,57 @@ function rowFields(details: WebcastDraftDetails) {
     language: details.language,
     is_premiere: details.kind === "premiere",
     is_test: details.kind === "test",
+    ...detailsSettingsOf(details),
   };
+}
+
+type SettingsArgs = Omit<UpdateWebcastArgs, "id" | "now" | keyof ReturnType<typeof rowFields>>;
+
+/**
+ * The mutation arguments of an access payload's fields that differ from `current` (all given
+ * fields without `current`): a tag or colour left blank is null, the attendee options a partial
+ * object (only the changed options: toggles made elsewhere are kept).
+ */
+export function settingsArgsOf(access: WebcastDraftAccess, current?: WebcastAccessValues): SettingsArgs {
+  // What the mutator stores: trimmed texts, colours in lower case.
+  const stored = (field: WebcastAccessField, value: unknown) => (typeof value !== "string" ? value : field === "title_color" ? value.trim().toLowerCase() : value.trim());
+  const args: Record<string, unknown> = {};
+  const options: Partial<AttendeeOptions> = {};
+  for (const [field, value] of Object.entries(access) as [WebcastAccessField, unknown][]) {
+    if (value === undefined || (current !== undefined && stored(field, value) === stored(field, current[field]))) continue;
+    if ((ATTENDEE_OPTION_FIELDS as readonly string[]).includes(field)) options[field as AttendeeOptionField] = value === true;
+    else if (typeof value === "string" && (field === "tag" || field === "title_color")) args[field] = value.trim() === "" ? null : value.trim();
+    else args[field] = value;
+  }
+  if (Object.keys(options).length > 0) args.attendee_options = options;
+  return args as SettingsArgs;
 }
 
 /** The `createWebcast` arguments of a valid draft. */
 export function createArgsFromDraft(draft: WebcastDraft, options: { id: string; now: string }): CreateWebcastArgs {
   const { organization_id } = draft.details;
   if (organization_id === null) throw new Error("createArgsFromDraft without an organization");
-  return { id: options.id, organization_id, ...rowFields(draft.details), now: options.now };
+  return { id: options.id, organization_id, ...rowFields(draft.details), ...settingsArgsOf(draft.access), now: options.now };
 }
 
-/** The `updateWebcast` arguments of a valid draft: only the fields that differ from `current`, or null when none does. */
+/**
+ * The `updateWebcast` arguments of a valid details-tab draft: only the fields that differ from
+ * `current` (its access payload's too), or null when none does.
+ */
 export function updateArgsFromDraft(draft: WebcastDraft, current: WebcastRow, now: string): UpdateWebcastArgs | null {
   const next = rowFields(draft.details);
-  const changed: Partial<typeof next> = {};
+  const changed: Record<string, unknown> = {};
   for (const key of Object.keys(next) as (keyof typeof next)[]) {
-    if (next[key] !== current[key]) (changed as Record<string, unknown>)[key] = next[key];
+    if (next[key] !== current[key]) changed[key] = next[key];
   }
+  Object.assign(changed, settingsArgsOf(draft.access, accessValuesOf(current)));
+  if (Object.keys(changed).length === 0) return null;
+  return { id: current.id, ...changed, now };
+}
+
+/** The `updateWebcast` arguments of a settings tab's draft: its changed fields only, or null. */
+export function updateArgsFromSettings(access: WebcastDraftAccess, current: WebcastRow, now: string): UpdateWebcastArgs | null {
+  const changed = settingsArgsOf(access, accessValuesOf(current));
   if (Object.keys(changed).length === 0) return null;
   return { id: current.id, ...changed, now };
 }

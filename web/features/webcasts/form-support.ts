@@ -1,11 +1,10 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { messageLocale } from "../../../domain/i18n/locales.ts";
 import { MutationRejected } from "../../../domain/sync/types.ts";
-import { type WebcastDraftDetails, type WebcastDraftField, draftFieldOf } from "../../../domain/webcasts/draft.ts";
+import { type WebcastDraft, type WebcastFormErrors, type WebcastFormField, draftFieldOf } from "../../../domain/webcasts/draft.ts";
 import type { StoredRejected } from "../../local/db.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { currentLocale } from "../../i18n/i18n.ts";
-import type { DraftErrors } from "./webcast-fields.tsx";
 
 /** The language of validation texts for the current interface language (en, else fr: SPEC §1). */
 export function formMessageLocale() {
@@ -30,32 +29,41 @@ export function useRejectedEntry(mutationId: string | undefined): StoredRejected
   }, [engine, mutationId]);
 }
 
-/** The server's field errors of a refused change, placed on the form's fields. */
-export function rejectedFieldErrors(entry: StoredRejected | null | undefined): DraftErrors {
-  const errors: DraftErrors = {};
-  for (const [field, messages] of Object.entries(entry?.error.errors ?? {})) {
+/** A mutation's field errors (by row field) placed on the form's fields. */
+export function formFieldErrors(errors: Record<string, string[]> | undefined): WebcastFormErrors {
+  const placed: WebcastFormErrors = {};
+  for (const [field, messages] of Object.entries(errors ?? {})) {
     const target = draftFieldOf(field);
-    if (target) (errors[target] ??= []).push(...messages);
+    if (target) (placed[target] ??= []).push(...messages);
   }
-  return errors;
+  return placed;
+}
+
+/** The server's field errors of a refused change, placed on the form's fields. */
+export function rejectedFieldErrors(entry: StoredRejected | null | undefined): WebcastFormErrors {
+  return formFieldErrors(entry?.error.errors);
 }
 
 /** Both error sets, per field (the form's own first). */
-export function mergeErrors(own: DraftErrors, other: DraftErrors): DraftErrors {
-  const merged: DraftErrors = { ...own };
-  for (const [field, messages] of Object.entries(other) as [WebcastDraftField, string[]][]) {
+export function mergeErrors(own: WebcastFormErrors, other: WebcastFormErrors): WebcastFormErrors {
+  const merged: WebcastFormErrors = { ...own };
+  for (const [field, messages] of Object.entries(other) as [WebcastFormField, string[]][]) {
     merged[field] = [...new Set([...(merged[field] ?? []), ...messages])];
   }
   return merged;
 }
 
-/** Server field errors stop showing on a field once its value changes. */
-export function withoutChanged(errors: DraftErrors, from: WebcastDraftDetails | undefined, to: WebcastDraftDetails | undefined): DraftErrors {
+function valueOf(draft: WebcastDraft, field: WebcastFormField): unknown {
+  return field in draft.details ? draft.details[field as keyof WebcastDraft["details"]] : draft.access[field as keyof WebcastDraft["access"]];
+}
+
+/** Refusal field errors stop showing on a field once its value changes (from the draft that was refused). */
+export function withoutChanged(errors: WebcastFormErrors, from: WebcastDraft | undefined, to: WebcastDraft | undefined): WebcastFormErrors {
   if (!from || !to) return errors;
-  const kept: DraftErrors = {};
-  for (const [field, messages] of Object.entries(errors) as [WebcastDraftField, string[]][]) {
-    const unchanged = field === "start_time" ? from.start_time === to.start_time && from.start_date === to.start_date && from.timezone === to.timezone : from[field] === to[field];
-    if (unchanged) kept[field] = messages;
+  const kept: WebcastFormErrors = {};
+  for (const [field, messages] of Object.entries(errors) as [WebcastFormField, string[]][]) {
+    const watched: WebcastFormField[] = field === "start_time" ? ["start_time", "start_date", "timezone"] : [field];
+    if (watched.every((name) => valueOf(from, name) === valueOf(to, name))) kept[field] = messages;
   }
   return kept;
 }

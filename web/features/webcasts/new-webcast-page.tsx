@@ -3,15 +3,19 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import {
+  ATTENDEE_OPTION_FIELDS,
   WEBCAST_WIZARD_STEPS,
+  type WebcastAccessValues,
   type WebcastDraft,
   type WebcastWizardStep,
+  accessValuesOf,
   createArgsFromDraft,
   draftFromMutationArgs,
   emptyWebcastDraft,
   stepsWithErrors,
   webcastDraftErrors,
 } from "../../../domain/webcasts/draft.ts";
+import { DEFAULT_WEBCAST_SETTINGS } from "../../../domain/webcasts/record.ts";
 import { useWebcastDraft } from "../../local/use-draft.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { confirm } from "../../ui/confirm.ts";
@@ -23,6 +27,7 @@ import { useOrganizationChoice } from "../people/use-organization-choice.ts";
 import { useCurrentUser } from "../session/store.ts";
 import { browserTimeZone, formMessageLocale, mergeErrors, refusalText, rejectedFieldErrors, useRejectedEntry, withoutChanged } from "./form-support.ts";
 import { STEP_LABELS } from "./labels.ts";
+import { AccessFields, SettingSwitches } from "./settings-fields.tsx";
 import { WebcastFields } from "./webcast-fields.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
@@ -37,8 +42,8 @@ export const NEW_WEBCAST_DRAFT_KEY = "webcast:new";
  * `createWebcast` mutator on the device, so it works offline and syncs later. `fix` reopens a
  * create the server refused, with its message and field errors.
  *
- * Steps built so far: general information, date and time. Speakers, access and attendee options
- * come with their settings (issue #5).
+ * Steps built so far: general information, date and time, access, attendee options (the last two
+ * in the draft's access payload). Speakers come with the speakers table.
  */
 export function NewWebcastPage({ fix }: { fix?: string }) {
   const user = useCurrentUser();
@@ -99,7 +104,7 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
 
   const locale = formMessageLocale();
   const ownErrors = webcastDraftErrors(draft.details, locale, { startAfter: new Date() });
-  const serverShown = withoutChanged(serverErrors, baseline?.details, draft.details);
+  const serverShown = withoutChanged(serverErrors, baseline, draft);
   const shown = Object.fromEntries(
     Object.entries(mergeErrors(ownErrors, serverShown)).filter(([field]) => WEBCAST_WIZARD_STEPS.some((s) => checked.has(s.id) && (s.fields as readonly string[]).includes(field))),
   );
@@ -107,6 +112,13 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
   const failingChecked = failing.filter((id) => checked.has(id));
   const index = WEBCAST_WIZARD_STEPS.findIndex((s) => s.id === step);
   const last = index === WEBCAST_WIZARD_STEPS.length - 1;
+  // A draft stored before the access steps existed has an empty access payload: defaults fill it.
+  const accessProps = {
+    values: { ...accessValuesOf(DEFAULT_WEBCAST_SETTINGS), ...draft.access },
+    errors: shown,
+    disabled: saving,
+    onChange: (patch: Partial<WebcastAccessValues>) => update((current) => ({ ...current, access: { ...current.access, ...patch } })),
+  };
 
   const goTo = (target: WebcastWizardStep) => {
     setStep(target);
@@ -209,14 +221,21 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
       <h2 className="wizard__title" tabIndex={-1} ref={headingRef}>
         {i18n._(STEP_LABELS[step])}
       </h2>
-      <WebcastFields
-        step={step}
-        details={draft.details}
-        errors={shown}
-        organizations={organizations}
-        disabled={saving}
-        onChange={(patch) => update((current) => ({ ...current, details: { ...current.details, ...patch } }))}
-      />
+      {step === "general" || step === "schedule" ? (
+        <WebcastFields
+          step={step}
+          details={draft.details}
+          errors={shown}
+          organizations={organizations}
+          disabled={saving}
+          onChange={(patch) => update((current) => ({ ...current, details: { ...current.details, ...patch } }))}
+        />
+      ) : (
+        <fieldset className="form__group" data-testid={`step-${step}`}>
+          <legend className="visually-hidden">{i18n._(STEP_LABELS[step])}</legend>
+          {step === "access" ? <AccessFields {...accessProps} /> : <SettingSwitches {...accessProps} fields={ATTENDEE_OPTION_FIELDS} />}
+        </fieldset>
+      )}
       <div className="form__actions wizard__actions">
         {index > 0 ? (
           <button type="button" className="button" onClick={() => goTo(WEBCAST_WIZARD_STEPS[index - 1]?.id ?? "general")}>

@@ -1,4 +1,5 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import type { OrganizationRules } from "../../../domain/sync/types.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 
@@ -28,5 +29,20 @@ export function usePendingRowIds(): ReadonlySet<string> {
       const entries = await engine.db.outbox.toArray();
       return new Set(entries.map((entry) => (entry.args as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === "string"));
     }, [engine]) ?? new Set<string>()
+  );
+}
+
+/**
+ * The rules (features, limits) of an organization as this device last pulled them, live:
+ * `null` while unknown (not pulled yet, or loading) — then every option is offered and the server
+ * judges.
+ */
+export function useOrganizationRules(organizationId: number): OrganizationRules | null {
+  const engine = useSyncEngine();
+  return (
+    useLiveQuery(async () => {
+      const row = engine ? await engine.db.view_organizations.get(String(organizationId)) : undefined;
+      return row ? { self_serve: row.self_serve, deactivated_at: row.deactivated_at, limits: row.limits, features: row.features } : null;
+    }, [engine, organizationId]) ?? null
   );
 }

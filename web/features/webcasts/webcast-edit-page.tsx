@@ -1,42 +1,48 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { Link, useBlocker } from "@tanstack/react-router";
+import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
-import { type WebcastDraft, type WebcastDraftField, draftFromMutationArgs, draftFromWebcast, updateArgsFromDraft, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
+import { settingsTabOfArgs } from "../../../domain/webcasts/draft.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
-import { isOnAir } from "../../../domain/webcasts/rules.ts";
 import { displayedState } from "../../../domain/webcasts/status.ts";
-import { useSyncEngine } from "../../local/session-sync.ts";
-import { useWebcastDraft } from "../../local/use-draft.ts";
+import type { StoredRejected } from "../../local/db.ts";
 import { confirm } from "../../ui/confirm.ts";
-import { FormAlert } from "../../ui/form.tsx";
 import { PageTitle } from "../../ui/page-title.tsx";
-import { toast } from "../../ui/toast.ts";
-import { useLeaveConfirmation } from "../../ui/use-leave-confirmation.ts";
 import { useCurrentUser } from "../session/store.ts";
-import { formMessageLocale, mergeErrors, refusalText, rejectedFieldErrors, useRejectedEntry, withoutChanged } from "./form-support.ts";
-import { STATE_LABELS } from "./labels.ts";
+import { AccessTab } from "./access-tab.tsx";
+import { BrandingTab } from "./branding-tab.tsx";
+import { ContentTab } from "./content-tab.tsx";
+import { DetailsTab } from "./details-tab.tsx";
+import { WEBCAST_EDIT_TABS, type WebcastEditTab } from "./edit-tabs.ts";
+import { useRejectedEntry } from "./form-support.ts";
+import { STATE_LABELS, WEBCAST_TAB_LABELS } from "./labels.ts";
+import { QaTab } from "./qa-tab.tsx";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
-import { WebcastFields } from "./webcast-fields.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
 
-/** Draft fields an on-air webcast keeps (domain ON_AIR_LOCKED_FIELDS, as form fields). */
-const ON_AIR_LOCKED: ReadonlySet<WebcastDraftField> = new Set<WebcastDraftField>(["start_date", "start_time", "timezone", "duration", "kind"]);
+export interface WebcastEditPageProps {
+  uid: string;
+  /** `?tab=`; without it, the tab of the refused change being fixed, else details. */
+  tab: WebcastEditTab | undefined;
+  /** `?fix=`: the id of a refused updateWebcast to reopen (sync panel "Fix"). */
+  fix?: string | undefined;
+  onTabChange(tab: WebcastEditTab): void;
+  /** Drops `?fix=` once the refused change was saved again or discarded, staying on `tab`. */
+  onFixDone(tab: WebcastEditTab): Promise<void>;
+}
 
 /**
- * /webcasts/{uid}/edit, Details tab (SPEC §2): the webcast as this device holds it, edited as an
- * autosaved draft (`webcast:<uid>`), saved through the `updateWebcast` mutator (only the changed
- * fields: concurrent edits of other fields merge) and deleted through `deleteWebcast`. Works
- * offline. `fix` reopens an update the server refused, laid over the webcast as it is now.
- *
- * The other tabs of SPEC §2 (access, content, branding, polls…) come with issue #5.
+ * /webcasts/{uid}/edit (SPEC §2): the webcast as this device holds it, in tabs (details, access,
+ * content, Q&A, branding). Each tab edits its own autosaved draft and saves its changed fields
+ * through `updateWebcast`, so every tab works offline. `fix` reopens a refused update in the tab
+ * its fields belong to.
  */
-export function WebcastEditPage({ uid, fix }: { uid: string; fix?: string }) {
+export function WebcastEditPage({ uid, tab, fix, onTabChange, onFixDone }: WebcastEditPageProps) {
   const row = useLocalWebcast(uid);
   const rejected = useRejectedEntry(fix);
-  const pending = usePendingRowIds();
-  const { t, i18n } = useLingui();
+  // Stable while the entry is: the fix tab seeds its draft from it once.
+  const fixEntry = useMemo(() => (fix && rejected ? { id: fix, entry: rejected } : null), [fix, rejected]);
 
   if (row === undefined || rejected === undefined) {
     return (
@@ -64,6 +70,99 @@ export function WebcastEditPage({ uid, fix }: { uid: string; fix?: string }) {
       </div>
     );
   }
+  const fixTab: WebcastEditTab = fixEntry ? (settingsTabOfArgs((fixEntry.entry.mutation.args ?? {}) as Parameters<typeof settingsTabOfArgs>[0]) ?? "details") : "details";
+  return <Editor key={row.id} row={row} tab={tab ?? fixTab} fix={fixEntry} fixTab={fixTab} onTabChange={onTabChange} onFixDone={onFixDone} />;
+}
+
+interface EditorProps {
+  row: WebcastRow;
+  tab: WebcastEditTab;
+  fix: { id: string; entry: StoredRejected } | null;
+  fixTab: WebcastEditTab;
+  onTabChange(tab: WebcastEditTab): void;
+  onFixDone(tab: WebcastEditTab): Promise<void>;
+}
+
+function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) {
+  const { t, i18n } = useLingui();
+  const user = useCurrentUser();
+  const pending = usePendingRowIds();
+  const baseId = useId();
+  const tabRefs = useRef(new Map<WebcastEditTab, HTMLButtonElement>());
+  const [dirtyTabs, setDirtyTabs] = useState<ReadonlySet<WebcastEditTab>>(new Set());
+  const leaving = useRef(false);
+  const dirty = dirtyTabs.size > 0;
+
+  // Speakers are not synced yet: producers get their rights when they are.
+  const editable = canForWebcast(user, "webcasts.update", { organization_id: row.organization_id, speakers: [] });
+
+  const dirtyHandlers = useMemo(() => {
+    const handler = (name: WebcastEditTab) => (isDirty: boolean) =>
+      setDirtyTabs((current) => {
+        if (current.has(name) === isDirty) return current;
+        const next = new Set(current);
+        if (isDirty) next.add(name);
+        else next.delete(name);
+        return next;
+      });
+    return Object.fromEntries(WEBCAST_EDIT_TABS.map((name) => [name, handler(name)])) as Record<WebcastEditTab, (dirty: boolean) => void>;
+  }, []);
+
+  // SPEC §4: leaving with a draft asks first. Switching tabs (same path) keeps every draft.
+  useBlocker({
+    disabled: !dirty,
+    enableBeforeUnload: () => dirty && !leaving.current,
+    shouldBlockFn: async ({ current, next }) => {
+      if (leaving.current || current.pathname === next.pathname) return false;
+      const leave = await confirm({
+        title: t`Leave this page?`,
+        message: t`Your draft stays on this device and will be here when you come back, but these changes are not saved to the webcast yet.`,
+        acceptLabel: t`Leave`,
+        cancelLabel: t`Stay`,
+      });
+      return !leave;
+    },
+  });
+
+  const select = useCallback(
+    (next: WebcastEditTab) => {
+      onTabChange(next);
+      tabRefs.current.get(next)?.focus();
+    },
+    [onTabChange],
+  );
+
+  const onTabKeyDown = (event: KeyboardEvent) => {
+    const index = WEBCAST_EDIT_TABS.indexOf(tab);
+    const last = WEBCAST_EDIT_TABS.length - 1;
+    const target =
+      event.key === "ArrowRight" ? (index + 1) % (last + 1) : event.key === "ArrowLeft" ? (index + last) % (last + 1) : event.key === "Home" ? 0 : event.key === "End" ? last : undefined;
+    const next = target === undefined ? undefined : WEBCAST_EDIT_TABS[target];
+    if (next) {
+      event.preventDefault();
+      select(next);
+    }
+  };
+
+  const panel = (name: WebcastEditTab) => {
+    const tabFix = name === fixTab ? fix : null;
+    // A fix has a draft of its own: the tab starts over when it begins or ends.
+    const key = tabFix?.id ?? "saved";
+    const common = { row, editable, fix: tabFix, onDirtyChange: dirtyHandlers[name], onFixDone: () => onFixDone(tab) };
+    switch (name) {
+      case "details":
+        return <DetailsTab key={key} {...common} onLeaving={() => (leaving.current = true)} />;
+      case "access":
+        return <AccessTab key={key} {...common} />;
+      case "content":
+        return <ContentTab key={key} {...common} />;
+      case "qa":
+        return <QaTab key={key} {...common} />;
+      case "branding":
+        return <BrandingTab key={key} {...common} />;
+    }
+  };
+
   return (
     <div className="page webcast-edit" data-testid="webcast-edit">
       <p className="back-link">
@@ -82,159 +181,49 @@ export function WebcastEditPage({ uid, fix }: { uid: string; fix?: string }) {
           </span>
         ) : null}
       </p>
-      <nav className="tabs" aria-label={t`Webcast sections`}>
-        <span className="tabs__tab" aria-current="page">
-          <Trans>Details</Trans>
-        </span>
-      </nav>
-      <DetailsForm key={`${row.id}:${fix ?? ""}`} row={row} fixId={fix} rejected={rejected} />
-    </div>
-  );
-}
-
-function DetailsForm({ row, fixId, rejected }: { row: WebcastRow; fixId: string | undefined; rejected: ReturnType<typeof useRejectedEntry> }) {
-  const { t } = useLingui();
-  const engine = useSyncEngine();
-  const user = useCurrentUser();
-  const navigate = useNavigate();
-  const baseline = useMemo((): WebcastDraft => {
-    const current = draftFromWebcast(row);
-    return rejected ? draftFromMutationArgs(current, (rejected.mutation.args ?? {}) as Parameters<typeof draftFromMutationArgs>[1]) : current;
-    // The row as first read seeds the form; later pulls must not wipe what is being typed.
-  }, [rejected]);
-  const { draft, dirty, restored, update, clear } = useWebcastDraft(fixId ? `rejected:${fixId}` : `webcast:${row.id}`, baseline);
-  const [showErrors, setShowErrors] = useState(fixId !== undefined);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const leaving = useRef(false);
-  useLeaveConfirmation(dirty && !busy && !leaving.current, { message: t`Your draft stays on this device and will be here when you come back, but these changes are not saved to the webcast yet.` });
-
-  // Speakers are not synced yet (issue #5): producers get their rights when they are.
-  const permissionWebcast = { organization_id: row.organization_id, speakers: [] };
-  const editable = canForWebcast(user, "webcasts.update", permissionWebcast);
-  const deletable = canForWebcast(user, "webcasts.delete", permissionWebcast);
-  const locked = isOnAir(row) ? ON_AIR_LOCKED : undefined;
-
-  if (!draft) {
-    return (
-      <p className="muted" aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    );
-  }
-
-  const locale = formMessageLocale();
-  const serverShown = withoutChanged(rejectedFieldErrors(rejected), baseline.details, draft.details);
-  const errors = mergeErrors(webcastDraftErrors(draft.details, locale), serverShown);
-  const hasErrors = Object.keys(errors).length > 0;
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    setRefusal(null);
-    if (hasErrors || !engine) return;
-    const args = updateArgsFromDraft(draft, row, new Date().toISOString());
-    setBusy(true);
-    try {
-      if (args) await engine.mutate("updateWebcast", args);
-    } catch (error) {
-      const refused = refusalText(error);
-      setBusy(false);
-      if (!refused) throw error;
-      setRefusal(refused.message);
-      return;
-    }
-    const savedRow = await engine.db.view_webcasts.get(row.id);
-    await clear(savedRow ? draftFromWebcast(savedRow) : undefined);
-    if (fixId) {
-      await engine.discardRejected(fixId);
-      leaving.current = true;
-      await navigate({ to: "/webcasts/$uid/edit", params: { uid: row.id }, search: {} });
-    }
-    setBusy(false);
-    setShowErrors(false);
-    toast.success(navigator.onLine ? t`Changes saved.` : t`Changes saved on this device. They will be sent when you are back online.`);
-  };
-
-  const discard = async () => {
-    const accepted = await confirm({ title: t`Discard your changes?`, message: t`The draft of this webcast will be emptied and the saved values shown again.`, acceptLabel: t`Discard`, cancelLabel: t`Cancel` });
-    if (!accepted) return;
-    await clear(draftFromWebcast(row));
-    if (fixId && engine) {
-      await engine.discardRejected(fixId);
-      leaving.current = true;
-      await navigate({ to: "/webcasts/$uid/edit", params: { uid: row.id }, search: {} });
-    }
-    setShowErrors(false);
-  };
-
-  const remove = async () => {
-    if (!engine) return;
-    const accepted = await confirm({ title: t`Delete this webcast?`, message: t`The webcast and everything in it will be deleted. This cannot be undone.`, acceptLabel: t`Delete`, cancelLabel: t`Cancel` });
-    if (!accepted) return;
-    try {
-      await engine.mutate("deleteWebcast", { id: row.id });
-    } catch (error) {
-      const refused = refusalText(error);
-      if (!refused) throw error;
-      toast.error(refused.message);
-      return;
-    }
-    leaving.current = true;
-    await clear();
-    toast.success(t`Webcast deleted.`);
-    await navigate({ to: "/sessions" });
-  };
-
-  return (
-    <form className="form" noValidate onSubmit={(event) => void save(event)} data-testid="webcast-details-form">
-      {rejected ? (
-        <FormAlert>
-          <Trans>The server refused this change: {rejected.error.message}</Trans>
-        </FormAlert>
-      ) : null}
-      {restored && !rejected ? (
-        <FormAlert tone="info">
-          <Trans>Your unsaved changes were restored.</Trans>
-        </FormAlert>
-      ) : null}
-      {refusal ? <FormAlert>{refusal}</FormAlert> : null}
-      {locked ? (
-        <FormAlert tone="info">
-          <Trans>This webcast is on air: its schedule and type can no longer change.</Trans>
-        </FormAlert>
-      ) : null}
-      {!editable ? (
-        <FormAlert tone="info">
-          <Trans>You may view this webcast but not change it.</Trans>
-        </FormAlert>
-      ) : null}
-      {(["general", "schedule"] as const).map((step) => (
-        <WebcastFields
-          key={step}
-          step={step}
-          details={draft.details}
-          errors={showErrors ? errors : {}}
-          locked={locked}
-          disabled={busy || !editable}
-          onChange={(patch) => update((current) => ({ ...current, details: { ...current.details, ...patch } }))}
-        />
-      ))}
-      {editable ? (
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={busy || (!dirty && !fixId)} aria-busy={busy || undefined} data-testid="webcast-save">
-            <Trans>Save changes</Trans>
+      <div role="tablist" aria-label={t`Webcast sections`} className="tabs" onKeyDown={onTabKeyDown}>
+        {WEBCAST_EDIT_TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              if (element) tabRefs.current.set(name, element);
+              else tabRefs.current.delete(name);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${name}`}
+            aria-selected={name === tab}
+            aria-controls={`${baseId}-panel-${name}`}
+            tabIndex={name === tab ? 0 : -1}
+            className="tabs__tab"
+            data-tab={name}
+            data-testid={`webcast-tab-${name}`}
+            onClick={() => onTabChange(name)}
+          >
+            {i18n._(WEBCAST_TAB_LABELS[name])}
+            {dirtyTabs.has(name) ? (
+              <span className="tabs__dirty" title={t`Unsaved changes`}>
+                <span aria-hidden="true"> •</span>
+                <span className="visually-hidden">{t`(unsaved changes)`}</span>
+              </span>
+            ) : null}
           </button>
-          <button type="button" className="button" disabled={busy || (!dirty && !fixId)} onClick={() => void discard()} data-testid="webcast-discard">
-            <Trans>Discard changes</Trans>
-          </button>
-          {deletable ? (
-            <button type="button" className="button button--danger" disabled={busy || isOnAir(row)} onClick={() => void remove()} data-testid="webcast-delete">
-              <Trans>Delete the webcast</Trans>
-            </button>
-          ) : null}
+        ))}
+      </div>
+      {WEBCAST_EDIT_TABS.map((name) => (
+        // Every panel stays mounted so switching tabs keeps unsaved drafts.
+        <div
+          key={name}
+          role="tabpanel"
+          id={`${baseId}-panel-${name}`}
+          aria-labelledby={`${baseId}-tab-${name}`}
+          hidden={name !== tab}
+          className="tab-panel"
+          data-testid={`webcast-panel-${name}`}
+        >
+          {panel(name)}
         </div>
-      ) : null}
-    </form>
+      ))}
+    </div>
   );
 }

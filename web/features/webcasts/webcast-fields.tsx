@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
-import { WEBCAST_KINDS, type WebcastDraftDetails, type WebcastDraftField, type WebcastWizardStep } from "../../../domain/webcasts/draft.ts";
+import { WEBCAST_KINDS, type WebcastDraftDetails, type WebcastDraftField, type WebcastFormErrors } from "../../../domain/webcasts/draft.ts";
 import { SelectField, TextField } from "../../ui/form.tsx";
 import { TextAreaField } from "../../ui/form-controls.tsx";
 import { KIND_LABELS, LANGUAGE_LABELS } from "./labels.ts";
 
-export type DraftErrors = Partial<Record<WebcastDraftField, string[]>>;
+export type DraftErrors = WebcastFormErrors;
 
 export interface WebcastFieldsProps {
-  step: WebcastWizardStep;
+  step: "general" | "schedule";
   details: WebcastDraftDetails;
   errors: DraftErrors;
   /** Organizations the user may create webcasts in; omitted on an existing webcast (it cannot move). */

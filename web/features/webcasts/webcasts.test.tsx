@@ -1,61 +1,17 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ref } from "valtio";
-import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
-import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { addMonths, dayOf } from "../../../domain/webcasts/calendar.ts";
-import { createArgsFromDraft, emptyWebcastDraft } from "../../../domain/webcasts/draft.ts";
-import { LocalDatabase } from "../../local/db.ts";
-import { activeSync } from "../../local/session-sync.ts";
-import { SyncEngine } from "../../local/sync-engine.ts";
-import { freshUserId } from "../../local/testing.ts";
 import { DRAFT_AUTOSAVE_MS } from "../../local/use-draft.ts";
 import { renderApp } from "../../test/render-app.tsx";
-import { profileUser } from "../../test/users.ts";
-import { resetSession, session } from "../session/store.ts";
 import { browserTimeZone } from "./form-support.ts";
+import { fieldErrors, input, offlineReplica, seedWebcast as seed, type } from "./test-support.tsx";
 
 /**
  * The webcast screens on a real (fake-indexeddb) Dexie replica with an engine that is not
  * started, as offline: saving runs the mutators locally and queues them.
  */
-let user: ProfileUser;
-let engine: SyncEngine;
-let onLine: MockInstance<() => boolean>;
-
-beforeEach(() => {
-  onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-  user = profileUser(["sessions.view", "webcasts.view", "webcasts.create", "webcasts.update", "webcasts.delete"], { id: freshUserId() });
-  session.user = user;
-  session.status = "ready";
-  engine = new SyncEngine({ user, db: new LocalDatabase(user.id), openSocket: () => null });
-  activeSync.engine = ref(engine);
-});
-
-afterEach(async () => {
-  cleanup();
-  activeSync.engine = null;
-  await engine.stop();
-  resetSession();
-  onLine.mockRestore();
-  document.body.innerHTML = "";
-});
-
-const input = (name: string) => {
-  const element = document.querySelector(`[name="${name}"]`) as HTMLInputElement | null;
-  if (!element) throw new Error(`no field ${name}`);
-  return element;
-};
-const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
-const fieldErrors = (name: string) => input(name).closest(".field")?.querySelector("[data-testid=field-errors]")?.textContent ?? "";
-
-async function seedWebcast(title = "Town hall"): Promise<string> {
-  const draft = emptyWebcastDraft({ organizationId: 1, timezone: "UTC", language: "en", now: new Date() });
-  draft.details.event_title = title;
-  const id = uuidv7();
-  await engine.mutate("createWebcast", createArgsFromDraft(draft, { id, now: new Date().toISOString() }));
-  return id;
-}
+const harness = offlineReplica();
+const seedWebcast = (title?: string) => seed(harness.engine, title);
 
 describe("webcast wizard", () => {
   it("validates each step, refuses to save while a step has errors, then creates the webcast offline", async () => {
@@ -76,15 +32,15 @@ describe("webcast wizard", () => {
     const alert = await screen.findByText(/Fix the errors of these steps before saving/);
     expect(alert.closest("[data-testid=form-alert]")?.textContent).toMatch("Date and time");
     expect(fieldErrors("duration")).toBe("The duration must be a whole number of minutes.");
-    expect(await engine.db.view_webcasts.count()).toBe(0);
+    expect(await harness.engine.db.view_webcasts.count()).toBe(0);
 
     type("duration", "45");
     fireEvent.click(screen.getByTestId("wizard-save"));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/webcasts\/[0-9a-f-]+\/edit$/));
-    const [row] = await engine.db.view_webcasts.toArray();
+    const [row] = await harness.engine.db.view_webcasts.toArray();
     expect(row).toMatchObject({ event_title: "Annual meeting", duration: 45, organization_id: 1, state: "upcoming" });
-    expect((await engine.db.outbox.toArray()).map((entry) => entry.name)).toEqual(["createWebcast"]);
-    expect(await engine.db.drafts.count()).toBe(0);
+    expect((await harness.engine.db.outbox.toArray()).map((entry) => entry.name)).toEqual(["createWebcast"]);
+    expect(await harness.engine.db.drafts.count()).toBe(0);
     expect(await screen.findByTestId("webcast-pending")).toBeTruthy();
   });
 
@@ -92,7 +48,7 @@ describe("webcast wizard", () => {
     const first = await renderApp("/webcasts/new");
     await screen.findByTestId("webcast-wizard-form");
     type("event_title", "Half-typed");
-    await waitFor(async () => expect((await engine.db.drafts.get("webcast:new"))?.details).toMatchObject({ event_title: "Half-typed" }), { timeout: DRAFT_AUTOSAVE_MS * 10 });
+    await waitFor(async () => expect((await harness.engine.db.drafts.get("webcast:new"))?.details).toMatchObject({ event_title: "Half-typed" }), { timeout: DRAFT_AUTOSAVE_MS * 10 });
     first.unmount();
 
     await renderApp("/webcasts/new");
@@ -103,7 +59,7 @@ describe("webcast wizard", () => {
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Clear" }));
     await waitFor(() => expect(input("event_title").value).toBe(""));
-    expect(await engine.db.drafts.get("webcast:new")).toBeUndefined();
+    expect(await harness.engine.db.drafts.get("webcast:new")).toBeUndefined();
   });
 });
 
@@ -115,15 +71,15 @@ describe("webcast edit form", () => {
     type("event_title", "Town hall (rescheduled)");
     fireEvent.click(screen.getByTestId("webcast-save"));
     await screen.findByText("Changes saved on this device. They will be sent when you are back online.");
-    const update = (await engine.db.outbox.toArray()).find((entry) => entry.name === "updateWebcast");
+    const update = (await harness.engine.db.outbox.toArray()).find((entry) => entry.name === "updateWebcast");
     expect(update?.args).toMatchObject({ id, event_title: "Town hall (rescheduled)" });
     expect(Object.keys(update?.args as object).sort()).toEqual(["event_title", "id", "now"]);
-    expect((await engine.db.view_webcasts.get(id))?.event_title).toBe("Town hall (rescheduled)");
+    expect((await harness.engine.db.view_webcasts.get(id))?.event_title).toBe("Town hall (rescheduled)");
   });
 
   it("reopens a refused change with the server's reason and field errors, and replaces it when saved", async () => {
     const id = await seedWebcast();
-    await engine.db.rejected.add({
+    await harness.engine.db.rejected.add({
       mutation_id: "0194c4a0-0000-7000-8000-00000000beef",
       mutation: { id: "0194c4a0-0000-7000-8000-00000000beef", name: "updateWebcast", args: { id, duration: 500, now: new Date().toISOString() }, client_time: new Date().toISOString() },
       error: { code: "validation_failed", message: "Some fields of the webcast are invalid.", errors: { duration: ["The duration may not exceed 240 minutes."] } },
@@ -137,8 +93,8 @@ describe("webcast edit form", () => {
     type("duration", "90");
     expect(fieldErrors("duration")).toBe("");
     fireEvent.click(screen.getByTestId("webcast-save"));
-    await waitFor(async () => expect(await engine.db.rejected.count()).toBe(0));
-    const update = (await engine.db.outbox.toArray()).find((entry) => entry.name === "updateWebcast");
+    await waitFor(async () => expect(await harness.engine.db.rejected.count()).toBe(0));
+    const update = (await harness.engine.db.outbox.toArray()).find((entry) => entry.name === "updateWebcast");
     expect(update?.args).toMatchObject({ id, duration: 90 });
   });
 
@@ -149,7 +105,7 @@ describe("webcast edit form", () => {
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/sessions"));
-    expect(await engine.db.view_webcasts.get(id)).toBeUndefined();
+    expect(await harness.engine.db.view_webcasts.get(id)).toBeUndefined();
   });
 });
 
@@ -176,7 +132,7 @@ describe("sessions list", () => {
 describe("sessions calendar", () => {
   it("shows a webcast on its day in month and week views, and moves between months", async () => {
     const id = await seedWebcast("Board meeting");
-    const row = await engine.db.view_webcasts.get(id);
+    const row = await harness.engine.db.view_webcasts.get(id);
     const day = dayOf(row?.event_start_date_time ?? "", browserTimeZone());
     const { router } = await renderApp(`/sessions/calendar?date=${day}`);
     const cell = await waitFor(() => {
