@@ -257,7 +257,7 @@ function settingsPatchOf(args: Partial<Omit<WebcastSettings, "attendee_options">
 const normalizeText = (value: string | null) => (value == null || value.trim() === "" ? null : value.trim());
 
 /** Settings an organization's feature flag gates (SPEC §3), checked when the value is newly taken. */
-const GATED_SETTINGS = [
+export const GATED_SETTINGS = [
   { field: "source_type", value: "rtmp", feature: "allow_rtmp_mode", message: "rtmp_disabled" },
   { field: "source_type", value: "vmr", feature: "allow_vmr_sources", message: "vmr_disabled" },
   { field: "quality", value: "1080p", feature: "allow_1080_webcasts", message: "hd_disabled" },

@@ -16,9 +16,9 @@ export interface StoredRejected extends RejectedMutation {
 
 /**
  * A webcast draft (SPEC §3 "Draft webcast: details payload and access payload"), autosaved while
- * a form is edited. `key` says which form: `webcast:new:<organizationId>` for the wizard,
- * `webcast:<uid>` for an existing webcast's form, `rejected:<mutationId>` for a refused change
- * being fixed. Clearing a draft deletes the record (both payloads).
+ * a form is edited. `key` says which form: `webcast:new` for the wizard, `webcast:<uid>` for an
+ * existing webcast's details tab and `webcast:<uid>:<tab>` for its other tabs,
+ * `rejected:<mutationId>` for a refused change being fixed. Clearing a draft deletes the record (both payloads).
  */
 export interface StoredDraft {
   key: string;

@@ -66,7 +66,9 @@ export function useWebcastDraft(key: string, baseline: WebcastDraft | undefined)
     void (async () => {
       const stored = db ? await db.drafts.get(key) : undefined;
       if (!live) return;
-      const initial: WebcastDraft = stored ? { details: { ...baseline.details, ...stored.details }, access: { ...stored.access } as WebcastDraft["access"] } : baseline;
+      // Stored values over the baseline in both payloads: fields added since the draft was saved
+      // get their current value.
+      const initial: WebcastDraft = stored ? { details: { ...baseline.details, ...stored.details }, access: { ...baseline.access, ...stored.access } as WebcastDraft["access"] } : baseline;
       latest.current = { draft: initial, baseline };
       setRestored(stored !== undefined);
       setDraft(initial);

@@ -114,6 +114,8 @@ export function DetailsTab({ row, editable, fix, onDirtyChange, onFixDone, onLea
     }
     onLeaving();
     await clear();
+    // Every tab's draft of the deleted webcast goes too (`webcast:<uid>:<tab>`).
+    await engine.db.drafts.where("key").startsWith(`webcast:${row.id}:`).delete();
     toast.success(t`Webcast deleted.`);
     await navigate({ to: "/sessions" });
   };
