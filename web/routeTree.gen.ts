@@ -33,6 +33,7 @@ import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
 import { Route as PublicPasswordRequestRouteImport } from './routes/_public/password/request'
 import { Route as PublicUsersSignupRouteImport } from './routes/_public/users/signup'
 import { Route as AppOrganizationsIdEditRouteImport } from './routes/_app/organizations/$id/edit'
+import { Route as AppWebcastsUidDashboardRouteImport } from './routes/_app/webcasts/$uid/dashboard'
 import { Route as AppWebcastsUidEditRouteImport } from './routes/_app/webcasts/$uid/edit'
 import { Route as PublicPasswordResetTokenRouteImport } from './routes/_public/password/reset/$token'
 import { Route as PublicUsersActivationTokenRouteImport } from './routes/_public/users/activation/$token'
@@ -155,6 +156,11 @@ const AppOrganizationsIdEditRoute = AppOrganizationsIdEditRouteImport.update({
   path: '/$id/edit',
   getParentRoute: () => AppOrganizationsRouteRoute,
 } as any)
+const AppWebcastsUidDashboardRoute = AppWebcastsUidDashboardRouteImport.update({
+  id: '/webcasts/$uid/dashboard',
+  path: '/webcasts/$uid/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWebcastsUidEditRoute = AppWebcastsUidEditRouteImport.update({
   id: '/webcasts/$uid/edit',
   path: '/webcasts/$uid/edit',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/users/signup': typeof PublicUsersSignupRoute
   '/organizations/': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/webcasts/$uid/dashboard': typeof AppWebcastsUidDashboardRoute
   '/webcasts/$uid/edit': typeof AppWebcastsUidEditRoute
   '/password/reset/$token': typeof PublicPasswordResetTokenRoute
   '/users/activation/$token': typeof PublicUsersActivationTokenRoute
@@ -222,6 +229,7 @@ export interface FileRoutesByTo {
   '/users/signup': typeof PublicUsersSignupRoute
   '/organizations': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/webcasts/$uid/dashboard': typeof AppWebcastsUidDashboardRoute
   '/webcasts/$uid/edit': typeof AppWebcastsUidEditRoute
   '/password/reset/$token': typeof PublicPasswordResetTokenRoute
   '/users/activation/$token': typeof PublicUsersActivationTokenRoute
@@ -252,6 +260,7 @@ export interface FileRoutesById {
   '/_public/users/signup': typeof PublicUsersSignupRoute
   '/_app/organizations/': typeof AppOrganizationsIndexRoute
   '/_app/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
+  '/_app/webcasts/$uid/dashboard': typeof AppWebcastsUidDashboardRoute
   '/_app/webcasts/$uid/edit': typeof AppWebcastsUidEditRoute
   '/_public/password/reset/$token': typeof PublicPasswordResetTokenRoute
   '/_public/users/activation/$token': typeof PublicUsersActivationTokenRoute
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/users/signup'
     | '/organizations/'
     | '/organizations/$id/edit'
+    | '/webcasts/$uid/dashboard'
     | '/webcasts/$uid/edit'
     | '/password/reset/$token'
     | '/users/activation/$token'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/users/signup'
     | '/organizations'
     | '/organizations/$id/edit'
+    | '/webcasts/$uid/dashboard'
     | '/webcasts/$uid/edit'
     | '/password/reset/$token'
     | '/users/activation/$token'
@@ -336,6 +347,7 @@ export interface FileRouteTypes {
     | '/_public/users/signup'
     | '/_app/organizations/'
     | '/_app/organizations/$id/edit'
+    | '/_app/webcasts/$uid/dashboard'
     | '/_app/webcasts/$uid/edit'
     | '/_public/password/reset/$token'
     | '/_public/users/activation/$token'
@@ -518,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationsIdEditRouteImport
       parentRoute: typeof AppOrganizationsRouteRoute
     }
+    '/_app/webcasts/$uid/dashboard': {
+      id: '/_app/webcasts/$uid/dashboard'
+      path: '/webcasts/$uid/dashboard'
+      fullPath: '/webcasts/$uid/dashboard'
+      preLoaderRoute: typeof AppWebcastsUidDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/webcasts/$uid/edit': {
       id: '/_app/webcasts/$uid/edit'
       path: '/webcasts/$uid/edit'
@@ -571,6 +590,7 @@ interface AppRouteChildren {
   AppSessionsCalendarRoute: typeof AppSessionsCalendarRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
   AppWebcastsNewRoute: typeof AppWebcastsNewRoute
+  AppWebcastsUidDashboardRoute: typeof AppWebcastsUidDashboardRoute
   AppWebcastsUidEditRoute: typeof AppWebcastsUidEditRoute
 }
 
@@ -588,6 +608,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSessionsCalendarRoute: AppSessionsCalendarRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
   AppWebcastsNewRoute: AppWebcastsNewRoute,
+  AppWebcastsUidDashboardRoute: AppWebcastsUidDashboardRoute,
   AppWebcastsUidEditRoute: AppWebcastsUidEditRoute,
 }
 
