@@ -6,17 +6,9 @@ import { useSyncEngine } from "../../local/session-sync.ts";
 import { syncState } from "../../local/sync-state.ts";
 import { RejectedChanges } from "./rejected-changes.tsx";
 import { relativeTime } from "./relative-time.ts";
+import { useNow } from "../../ui/use-now.ts";
 import "./sync.css";
 
-/** Re-renders every 30 s so "last synced" stays true. */
-function useNow(periodMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), periodMs);
-    return () => clearInterval(timer);
-  }, [periodMs]);
-  return now;
-}
 
 /**
  * Header badge of the sync engine (web/local/sync-engine.ts): offline / syncing / all changes

@@ -3,18 +3,19 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useState } from "react";
 import { can, canForWebcast } from "../../../domain/permissions/can.ts";
 import { type NextAction, type WebcastCounts, nextActions, startingSoon } from "../../../domain/webcasts/dashboard.ts";
 import { displayedState } from "../../../domain/webcasts/status.ts";
 import { currentLocale } from "../../i18n/i18n.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { PageTitle } from "../../ui/page-title.tsx";
+import { useNow } from "../../ui/use-now.ts";
 import { useCurrentUser } from "../session/store.ts";
 import { isWebcastEditTab } from "./edit-tabs.ts";
 import { formatWebcastStart } from "./format.ts";
 import { KIND_LABELS, STATE_LABELS } from "./labels.ts";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
+import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
 
@@ -27,15 +28,6 @@ const ACTIONS: Record<NextAction, { label: MessageDescriptor; tab: string }> = {
   set_branding: { label: msg`Brand the webcast: logo, colours, images`, tab: "branding" },
   add_viewers: { label: msg`Add viewers: the webcast is private`, tab: "viewers" },
 };
-
-function useNow(periodMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), periodMs);
-    return () => clearInterval(timer);
-  }, [periodMs]);
-  return now;
-}
 
 /**
  * /webcasts/{uid}/dashboard (SPEC §2): the webcast's state, schedule and type, how many speakers,
@@ -78,21 +70,7 @@ export function WebcastDashboardPage({ uid }: { uid: string }) {
     );
   }
   if (webcast === null) {
-    return (
-      <div className="page" data-testid="webcast-missing">
-        <PageTitle>
-          <Trans>Webcast not found</Trans>
-        </PageTitle>
-        <p>
-          <Trans>This webcast is not on this device: it was deleted, you may not see it, or it has not been synced yet.</Trans>
-        </p>
-        <p>
-          <Link to="/sessions">
-            <Trans>All sessions</Trans>
-          </Link>
-        </p>
-      </div>
-    );
+    return <WebcastMissing />;
   }
 
   const soon = startingSoon(webcast, now);
@@ -126,9 +104,7 @@ export function WebcastDashboardPage({ uid }: { uid: string }) {
           {i18n._(STATE_LABELS[displayedState(webcast)])}
         </span>
         {pending.has(webcast.id) ? (
-          <span className="badge badge--pending">
-            <Trans>Not synced yet</Trans>
-          </span>
+          <PendingBadge />
         ) : null}
         {soon === "under_10" ? (
           <span className="badge" data-tone="warning" data-testid="starting-soon">

@@ -9,6 +9,7 @@ import { EmptyState, Pagination, SearchForm } from "../../ui/list-controls.tsx";
 import { PageTitle } from "../../ui/page-title.tsx";
 import { useCurrentUser } from "../session/store.ts";
 import { formatWebcastStart } from "./format.ts";
+import { PendingBadge } from "./webcast-status.tsx";
 import { GROUP_LABELS, STATE_LABELS } from "./labels.ts";
 import { useAllWebcasts, usePendingRowIds } from "./use-local-webcasts.ts";
 import "../organizations/management.css";
@@ -105,9 +106,7 @@ export function SessionsPage({ search, onSearch }: { search: SessionsSearch; onS
                   {i18n._(STATE_LABELS[displayedState(webcast)])}
                 </span>
                 {pending.has(webcast.id) ? (
-                  <span className="badge badge--pending">
-                    <Trans>Not synced yet</Trans>
-                  </span>
+                  <PendingBadge />
                 ) : null}
               </li>
             ))}

@@ -18,6 +18,7 @@ import { useRejectedEntry } from "./form-support.ts";
 import { STATE_LABELS, WEBCAST_TAB_LABELS } from "./labels.ts";
 import { QaTab } from "./qa-tab.tsx";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
+import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
 
@@ -54,21 +55,7 @@ export function WebcastEditPage({ uid, tab, fix, onTabChange, onFixDone }: Webca
     );
   }
   if (row === null) {
-    return (
-      <div className="page" data-testid="webcast-missing">
-        <PageTitle>
-          <Trans>Webcast not found</Trans>
-        </PageTitle>
-        <p>
-          <Trans>This webcast is not on this device: it was deleted, you may not see it, or it has not been synced yet.</Trans>
-        </p>
-        <p>
-          <Link to="/sessions">
-            <Trans>All sessions</Trans>
-          </Link>
-        </p>
-      </div>
-    );
+    return <WebcastMissing />;
   }
   const fixTab: WebcastEditTab = fixEntry ? (settingsTabOfArgs((fixEntry.entry.mutation.args ?? {}) as Parameters<typeof settingsTabOfArgs>[0]) ?? "details") : "details";
   return <Editor key={row.id} row={row} tab={tab ?? fixTab} fix={fixEntry} fixTab={fixTab} onTabChange={onTabChange} onFixDone={onFixDone} />;
@@ -176,9 +163,7 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
           {i18n._(STATE_LABELS[displayedState(row)])}
         </span>
         {pending.has(row.id) ? (
-          <span className="badge badge--pending" data-testid="webcast-pending">
-            <Trans>Not synced yet</Trans>
-          </span>
+          <PendingBadge testId="webcast-pending" />
         ) : null}
       </p>
       <div role="tablist" aria-label={t`Webcast sections`} className="tabs" onKeyDown={onTabKeyDown}>
