@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useBlocker } from "@tanstack/react-router";
-import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { can } from "../../../domain/permissions/can.ts";
 import { confirm } from "../../ui/confirm.ts";
 import { PageTitle } from "../../ui/page-title.tsx";
+import { useTablist } from "../../ui/use-tablist.ts";
 import { useCurrentUser } from "../session/store.ts";
 import { type Organization, getOrganization } from "./api.ts";
 import { ConstraintsTab } from "./constraints-tab.tsx";
@@ -51,7 +52,6 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
   const baseId = useId();
-  const tabRefs = useRef(new Map<OrganizationTab, HTMLButtonElement>());
   const [dirtyTabs, setDirtyTabs] = useState<ReadonlySet<OrganizationTab>>(new Set());
   // Bumped when the billing type changes: the reset touches every tab, so their drafts start over.
   const [revision, setRevision] = useState(0);
@@ -92,25 +92,7 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
     },
   });
 
-  const select = useCallback(
-    (next: OrganizationTab) => {
-      onTabChange(next);
-      tabRefs.current.get(next)?.focus();
-    },
-    [onTabChange],
-  );
-
-  const onTabKeyDown = (event: KeyboardEvent) => {
-    const index = ORGANIZATION_TABS.indexOf(tab);
-    const last = ORGANIZATION_TABS.length - 1;
-    const target =
-      event.key === "ArrowRight" ? (index + 1) % (last + 1) : event.key === "ArrowLeft" ? (index + last) % (last + 1) : event.key === "Home" ? 0 : event.key === "End" ? last : undefined;
-    const next = target === undefined ? undefined : ORGANIZATION_TABS[target];
-    if (next) {
-      event.preventDefault();
-      select(next);
-    }
-  };
+  const { onKeyDown: onTabKeyDown, tabRef } = useTablist(ORGANIZATION_TABS, tab, onTabChange);
 
   const reset = (next: Organization) => {
     onSaved(next);
@@ -153,10 +135,7 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
         {ORGANIZATION_TABS.map((name) => (
           <button
             key={name}
-            ref={(element) => {
-              if (element) tabRefs.current.set(name, element);
-              else tabRefs.current.delete(name);
-            }}
+            ref={tabRef(name)}
             type="button"
             role="tab"
             id={`${baseId}-tab-${name}`}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useBlocker } from "@tanstack/react-router";
-import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
 import { settingsTabOfArgs } from "../../../domain/webcasts/draft.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
@@ -8,6 +8,7 @@ import { displayedState } from "../../../domain/webcasts/status.ts";
 import type { StoredRejected } from "../../local/db.ts";
 import { confirm } from "../../ui/confirm.ts";
 import { PageTitle } from "../../ui/page-title.tsx";
+import { useTablist } from "../../ui/use-tablist.ts";
 import { useCurrentUser } from "../session/store.ts";
 import { AccessTab } from "./access-tab.tsx";
 import { BrandingTab } from "./branding-tab.tsx";
@@ -75,7 +76,6 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
   const user = useCurrentUser();
   const pending = usePendingRowIds();
   const baseId = useId();
-  const tabRefs = useRef(new Map<WebcastEditTab, HTMLButtonElement>());
   const [dirtyTabs, setDirtyTabs] = useState<ReadonlySet<WebcastEditTab>>(new Set());
   const leaving = useRef(false);
   const dirty = dirtyTabs.size > 0;
@@ -111,25 +111,7 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
     },
   });
 
-  const select = useCallback(
-    (next: WebcastEditTab) => {
-      onTabChange(next);
-      tabRefs.current.get(next)?.focus();
-    },
-    [onTabChange],
-  );
-
-  const onTabKeyDown = (event: KeyboardEvent) => {
-    const index = WEBCAST_EDIT_TABS.indexOf(tab);
-    const last = WEBCAST_EDIT_TABS.length - 1;
-    const target =
-      event.key === "ArrowRight" ? (index + 1) % (last + 1) : event.key === "ArrowLeft" ? (index + last) % (last + 1) : event.key === "Home" ? 0 : event.key === "End" ? last : undefined;
-    const next = target === undefined ? undefined : WEBCAST_EDIT_TABS[target];
-    if (next) {
-      event.preventDefault();
-      select(next);
-    }
-  };
+  const { onKeyDown: onTabKeyDown, tabRef } = useTablist(WEBCAST_EDIT_TABS, tab, onTabChange);
 
   const panel = (name: WebcastEditTab) => {
     const tabFix = name === fixTab ? fix : null;
@@ -170,10 +152,7 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
         {WEBCAST_EDIT_TABS.map((name) => (
           <button
             key={name}
-            ref={(element) => {
-              if (element) tabRefs.current.set(name, element);
-              else tabRefs.current.delete(name);
-            }}
+            ref={tabRef(name)}
             type="button"
             role="tab"
             id={`${baseId}-tab-${name}`}
