@@ -1,9 +1,9 @@
 import { EMBED_APP_MUTATORS } from "../webcasts/embed-app-mutators.ts";
-import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
+import { SERVER_ONLY_WEBCAST_MUTATORS, WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
 import { POLL_MUTATORS } from "../webcasts/poll-mutators.ts";
 import { RESOURCE_MUTATORS } from "../webcasts/resource-mutators.ts";
 import { SEGMENT_MUTATORS } from "../webcasts/segment-mutators.ts";
-import { SPEAKER_MUTATORS } from "../webcasts/speaker-mutators.ts";
+import { SERVER_ONLY_SPEAKER_MUTATORS, SPEAKER_MUTATORS } from "../webcasts/speaker-mutators.ts";
 import { STREAMING_OUTPUT_MUTATORS } from "../webcasts/streaming-output-mutators.ts";
 
 /**
@@ -23,3 +23,9 @@ export const ALL_MUTATORS = {
 
 /** The registries, for the collision check. */
 export const MUTATOR_REGISTRIES = [WEBCAST_MUTATORS, SPEAKER_MUTATORS, POLL_MUTATORS, RESOURCE_MUTATORS, EMBED_APP_MUTATORS, SEGMENT_MUTATORS, STREAMING_OUTPUT_MUTATORS] as const;
+
+/**
+ * Mutators only the server runs (their routes do work around them: e-mails, password hashes, R2
+ * files). They refuse to run elsewhere, and /api/sync/push refuses their names.
+ */
+export const SERVER_ONLY_MUTATORS: ReadonlySet<string> = new Set([...SERVER_ONLY_WEBCAST_MUTATORS, ...SERVER_ONLY_SPEAKER_MUTATORS]);

@@ -15,7 +15,7 @@ import { D1ServerStore } from "./d1-server-store.ts";
  * object, consecutive mutations of one organization in one call, in the order pushed.
  *
  * A mutation's organization is `args.organization_id`, else the organization of the row `args.id`
- * names (in any synced table). A mutation whose organization cannot be found, or that the user
+ * names (in any synced table), else that of its webcast `args.webcast_id` (a new part). A mutation whose organization cannot be found, or that the user
  * does not belong to (super admins belong everywhere), is rejected with `not_found` and recorded
  * like any rejection: the client moves on instead of retrying a push forever, and "another
  * tenant's row" reads exactly like "no such row". Already processed ids get their stored result
@@ -28,7 +28,7 @@ export async function pushMutations(env: Env, user: AuthUser, locale: MessageLoc
   const store = new D1ServerStore(env.DB);
   const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
   const pending = mutations.filter((mutation) => !recorded.has(mutation.id));
-  const rowOrganizations = await store.organizationsOfRows(pending.flatMap((mutation) => (organizationIdOf(mutation) === undefined ? (rowIdOf(mutation) ?? []) : [])));
+  const rowOrganizations = await store.organizationsOfRows(pending.flatMap((mutation) => (organizationIdOf(mutation) === undefined ? rowIdsOf(mutation) : [])));
   const allowed = membership(env, user);
   const actor: MutationActor = { id: user.id, is_super_admin: user.is_super_admin, permissions: user.permissions };
 
@@ -61,14 +61,16 @@ export async function pushMutations(env: Env, user: AuthUser, locale: MessageLoc
       continue;
     }
     let organizationId = organizationIdOf(mutation);
-    const rowId = rowIdOf(mutation);
-    if (organizationId === undefined && rowId !== undefined) {
-      organizationId = rowOrganizations.get(rowId);
+    const rowIds = rowIdsOf(mutation);
+    const known = () => rowIds.map((id) => rowOrganizations.get(id)).find((id) => id !== undefined);
+    if (organizationId === undefined && rowIds.length > 0) {
+      organizationId = known();
       if (organizationId === undefined && run) {
         // Perhaps created earlier in this push: apply what is queued, then look again.
         await flush();
         if (failure) break;
-        organizationId = (await store.organizationsOfRows([rowId])).get(rowId);
+        for (const [id, organization] of await store.organizationsOfRows(rowIds)) rowOrganizations.set(id, organization);
+        organizationId = known();
       }
     }
     if (organizationId === undefined || !(await allowed(organizationId))) {
@@ -108,9 +110,16 @@ function organizationIdOf(mutation: PendingMutation): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
-function rowIdOf(mutation: PendingMutation): string | undefined {
-  const value = argument(mutation, "id");
-  return typeof value === "string" && value.length > 0 ? value : undefined;
+/**
+ * The rows whose organization is the mutation's, in order of precedence: the row it names
+ * (`args.id`, an existing row), then its webcast (`args.webcast_id`: a new part of a webcast, a
+ * poll or a speaker made offline, names its webcast).
+ */
+function rowIdsOf(mutation: PendingMutation): string[] {
+  return ["id", "webcast_id"].flatMap((key) => {
+    const value = argument(mutation, key);
+    return typeof value === "string" && value.length > 0 ? [value] : [];
+  });
 }
 
 function argument(mutation: PendingMutation, key: string): unknown {

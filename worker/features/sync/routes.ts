@@ -6,7 +6,7 @@ import type { MessageLocale } from "../../../domain/i18n/locales.ts";
 import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull, pullScope } from "../../../domain/sync/server.ts";
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
-import { SERVER_ONLY_WEBCAST_MUTATORS } from "../../../domain/webcasts/mutators.ts";
+import { SERVER_ONLY_MUTATORS } from "../../../domain/sync/registry.ts";
 import { SYNC_LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/organization-sync/organization-sync.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { requireUser } from "../../auth/middleware.ts";
@@ -39,7 +39,7 @@ const pushSchema = (locale: MessageLocale) =>
             .string()
             .min(1)
             .max(100)
-            .refine((name) => !SERVER_ONLY_WEBCAST_MUTATORS.has(name), { message: PUSH_MESSAGES.serverOnly[locale] }),
+            .refine((name) => !SERVER_ONLY_MUTATORS.has(name), { message: PUSH_MESSAGES.serverOnly[locale] }),
           args: z.unknown(),
           client_time: z.iso.datetime({ offset: true }),
         }),
