@@ -5,7 +5,7 @@ import { z } from "zod";
  * of things that already exist; `max_duration` (minutes) and `inactivity_timeout` (seconds) are
  * values. What each counts:
  * - max_organizers: members who can organize (owners, admins and organizers — see people.ts);
- * - max_speakers: members with the speaker role;
+ * - max_speakers: speakers of one webcast (the Plan grid's "speakers per webcast");
  * - max_viewers: viewers of one webcast; max_webcasts: webcasts per calendar month (the Plan grid's
  *   "webcasts per month"); max_simultaneous_webcasts: webcasts live at the same time;
  * - max_media: media per webcast; max_people_per_table: seats of one virtual table;

@@ -11,15 +11,16 @@ describe("people kinds (SPEC §2)", () => {
     for (const kind of PERSON_KINDS) expect(ROLE_PERMISSIONS.owner).toContain(managePermission(kind));
   });
 
-  it("counts owners, admins and organizers against max_organizers, speakers against max_speakers", () => {
+  it("counts owners, admins and organizers against max_organizers; speakers are counted per webcast, not here", () => {
     expect(rolesCountedBy("max_organizers").map(limitKeyForRole)).toEqual(["max_organizers", "max_organizers", "max_organizers"]);
-    expect(limitKeyForRole("speaker")).toBe("max_speakers");
+    expect(limitKeyForRole("speaker")).toBeNull();
+    expect(rolesCountedBy("max_speakers")).toEqual([]);
     expect(limitKeyForRole("viewer")).toBeNull();
     expect(rolesCountedBy("max_viewers")).toEqual([]);
   });
 
   it("checks a limit only when the member starts counting against it", () => {
-    expect(limitToCheck(null, "speaker")).toBe("max_speakers");
+    expect(limitToCheck(null, "speaker")).toBeNull();
     expect(limitToCheck("viewer", "organizer")).toBe("max_organizers");
     expect(limitToCheck("speaker", "organizer")).toBe("max_organizers");
     expect(limitToCheck("organizer", "admin")).toBeNull();

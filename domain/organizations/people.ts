@@ -34,18 +34,17 @@ export function managePermission(kind: PersonKind): Permission {
 
 /**
  * The limit a role counts against: owners, admins and organizers all create and run services, so
- * they share max_organizers; speakers count against max_speakers; other roles are not limited here.
+ * they share max_organizers; other roles are not limited here (max_speakers counts the speakers
+ * of one webcast — the plan grid's "speakers per webcast" — see domain/webcasts/speaker-mutators.ts).
  */
 export function limitKeyForRole(role: OrganizationRole): LimitKey | null {
   if (role === "owner" || role === "admin" || role === "organizer") return "max_organizers";
-  if (role === "speaker") return "max_speakers";
   return null;
 }
 
 /** Roles counted by a limit (the inverse of `limitKeyForRole`). */
 export function rolesCountedBy(key: LimitKey): OrganizationRole[] {
   if (key === "max_organizers") return ["owner", "admin", "organizer"];
-  if (key === "max_speakers") return ["speaker"];
   return [];
 }
 
