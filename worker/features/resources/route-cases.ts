@@ -1,4 +1,50 @@
 import type { RouteCase } from "../../test/route-matrix.ts";
+import { cloneDemoEvents } from "../organizations/route-cases.ts";
+import { form, insertWebcast } from "../webcasts/testing.ts";
+import { insertFileResource, insertResource } from "./testing.ts";
 
-/** The resources (/api/webcasts/{id}/resources…, /api/resources/{id}) routes' rows of the route × role × tenant matrix (worker/test/route-matrix.test.ts). */
-export const RESOURCE_ROUTE_CASES: RouteCase[] = [];
+/**
+ * The resources (/api/webcasts/{id}/resources…, /api/resources/{id}) routes' rows of the route ×
+ * role × tenant matrix (worker/test/route-matrix.test.ts). Each call gets a fresh copy of "Demo
+ * Events" and a webcast there. Listing needs webcasts.view, writes webcasts.update (organizers,
+ * admins, owners, super admin); the download needs sessions.view, which speakers and operators
+ * hold too. The owner of "Other Org" is no member (404).
+ */
+const EDITORS = { anonymous: 401, viewer: 403, operator: 403, speaker: 403, other_owner: 404 } as const;
+
+async function webcastInCopy() {
+  return insertWebcast(await cloneDemoEvents());
+}
+
+export const RESOURCE_ROUTE_CASES: RouteCase[] = [
+  { route: "GET /api/webcasts/:id/resources", request: async () => ({ path: `/api/webcasts/${(await webcastInCopy()).id}/resources` }), expect: { ...EDITORS, others: 200 } },
+  {
+    route: "POST /api/webcasts/:id/resources",
+    request: async () => ({ path: `/api/webcasts/${(await webcastInCopy()).id}/resources`, method: "POST", body: form({ kind: "link", title: "Matrix", url: "https://example.com" }) }),
+    expect: { ...EDITORS, others: 201 },
+  },
+  {
+    route: "PATCH /api/webcasts/:id/resources/visibility",
+    request: async () => {
+      const webcast = await webcastInCopy();
+      const resource = await insertResource(webcast);
+      return { path: `/api/webcasts/${webcast.id}/resources/visibility`, method: "PATCH", json: { resources: [{ id: resource.id, visible: false }] } };
+    },
+    expect: { ...EDITORS, others: 200 },
+  },
+  {
+    route: "POST /api/resources/:id",
+    request: async () => ({ path: `/api/resources/${(await insertResource(await webcastInCopy())).id}`, method: "POST", body: form({ _method: "PATCH", title: "Renamed" }) }),
+    expect: { ...EDITORS, others: 200 },
+  },
+  {
+    route: "DELETE /api/resources/:id",
+    request: async () => ({ path: `/api/resources/${(await insertResource(await webcastInCopy())).id}`, method: "DELETE" }),
+    expect: { ...EDITORS, others: 204 },
+  },
+  {
+    route: "GET /api/resources/:id/download",
+    request: async () => ({ path: `/api/resources/${(await insertFileResource(await webcastInCopy())).id}/download` }),
+    expect: { anonymous: 401, viewer: 403, other_owner: 404, others: 200 },
+  },
+];
