@@ -1,3 +1,4 @@
+import { sweepDeletedWebcastFiles } from "./features/webcasts/files.ts";
 import app from "./app.ts";
 import type { Env } from "./env.ts";
 import { purgeExpired } from "./features/maintenance/purge.ts";
@@ -12,5 +13,6 @@ export default {
     ctx.waitUntil(
       purgeExpired(env.DB, new Date(controller.scheduledTime)).then((removed) => console.log("purge", JSON.stringify(removed))),
     );
+    ctx.waitUntil(sweepDeletedWebcastFiles(env.MEDIA, env.DB).then((removed) => console.log("sweep webcast files", removed)));
   },
 } satisfies ExportedHandler<Env>;

@@ -161,15 +161,3 @@ export async function sweepResourceFiles(bucket: R2Bucket, database: Db, webcast
   }
 }
 
-/** Deletes every resource file of a deleted webcast (best effort; for the webcast's DELETE route). */
-export async function deleteResourceFilesOf(bucket: R2Bucket, webcastId: string): Promise<void> {
-  try {
-    for (let page = 0; page < 100; page++) {
-      const listed = await bucket.list({ prefix: resourceFilesPrefix(webcastId) });
-      if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
-      if (!listed.truncated) break;
-    }
-  } catch (error) {
-    console.warn("resources: could not delete the files of a webcast", webcastId, error);
-  }
-}

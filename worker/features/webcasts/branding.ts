@@ -62,12 +62,3 @@ export async function discardBrandingImages(bucket: R2Bucket, keys: readonly str
   }
 }
 
-/** Deletes every branding image of a deleted webcast (best effort). */
-export async function deleteBrandingImages(bucket: R2Bucket, webcastId: string): Promise<void> {
-  try {
-    const listed = await bucket.list({ prefix: brandingPrefix(webcastId) });
-    if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
-  } catch (error) {
-    console.warn("webcasts: could not delete branding images", webcastId, error);
-  }
-}

@@ -10,7 +10,7 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { webcastBrandingRoutes } from "./branding-routes.ts";
-import { deleteBrandingImages } from "./branding.ts";
+import { deleteWebcastFiles } from "./files.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
 import { applyWebcastMutation, featuredFor, webcastAnswer } from "./service.ts";
 import { webcastSettingsRoutes } from "./settings-routes.ts";
@@ -58,11 +58,11 @@ export const webcastRoutes = new Hono<AppEnv>()
     const { row, organization_name } = await pathWebcast(c);
     return c.json({ data: webcastResource(row, organization_name) }, 200);
   })
-  /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its branding images. */
+  /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its files in R2 (branding images, resource files). */
   .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {
     const uid = (await pathWebcast(c)).row.id;
     await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: uid });
-    await deleteBrandingImages(c.env.MEDIA, uid);
+    await deleteWebcastFiles(c.env.MEDIA, uid);
     return c.body(null, 204);
   })
   /** POST /api/webcasts/{uid} with `_method=PATCH` (form data) → `{ data }`: updateWebcast with the fields sent. */
