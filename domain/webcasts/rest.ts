@@ -7,6 +7,7 @@ import { refineWith } from "../validation/zod-rules.ts";
 import { endOf } from "./featured.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import { type BrandingImage, type UpdateWebcastArgs, brandingName, createWebcastArgs } from "./mutators.ts";
+import type { WebcastSpeakerRow } from "./parts.ts";
 import {
   type AttendeeOptions,
   WEBCAST_EVENT_TYPES,
@@ -23,10 +24,20 @@ import {
  * synced row's `id` is the public `uid`, plus the computed end, the time zone's short name and the
  * organization's name. The browser builds the same shape from IndexedDB (home, offline).
  */
+/** SPEC §3 webcast `speakers (id, is_producer)`: `id` is the speaker's user id. */
+export interface WebcastResourceSpeaker {
+  id: number;
+  name: string;
+  is_producer: boolean;
+  shown_in_lobby: boolean;
+}
+
 export interface WebcastResource {
   uid: string;
   organization_id: number;
   organization: { id: number; name: string | null };
+  /** In list order. */
+  speakers: readonly WebcastResourceSpeaker[];
   event_title: string;
   description: string | null;
   event_start_date_time: string;
@@ -79,11 +90,15 @@ export function timezoneShort(timeZone: string, at: number): string {
   }
 }
 
-export function webcastResource(row: WebcastRow, organizationName: string | null): WebcastResource {
+export function webcastResource(row: WebcastRow, organizationName: string | null, speakers: readonly WebcastSpeakerRow[] = []): WebcastResource {
   return {
     uid: row.id,
     organization_id: row.organization_id,
     organization: { id: row.organization_id, name: organizationName },
+    speakers: [...speakers]
+      .filter((speaker) => speaker.webcast_id === row.id)
+      .sort((a, b) => a.position - b.position)
+      .map((speaker) => ({ id: speaker.user_id, name: speaker.name, is_producer: speaker.is_producer, shown_in_lobby: speaker.shown_in_lobby })),
     event_title: row.event_title,
     description: row.description,
     event_start_date_time: row.event_start_date_time,

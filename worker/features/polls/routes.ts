@@ -6,7 +6,7 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { jsonBody, query } from "../../http/validators.ts";
 import { pathWebcast } from "../webcasts/guards.ts";
-import { applyWebcastMutation } from "../webcasts/service.ts";
+import { applyMutation } from "../sync/apply-mutation.ts";
 import { pathPoll, pathSeries, pollGuard, seriesGuard, webcastPollsGuard } from "./guards.ts";
 import {
   createPollBody,
@@ -34,7 +34,7 @@ import {
 
 /** Pushes one poll mutation as the signed-in user (refusals become SPEC §8 errors). */
 function push(c: Context<AppEnv>, name: string, args: Record<string, unknown>): Promise<void> {
-  return applyWebcastMutation(c.env, requireUser(c), c.var.locale, name, args);
+  return applyMutation(c.env, requireUser(c), c.var.locale, name, args);
 }
 
 const now = () => new Date().toISOString();

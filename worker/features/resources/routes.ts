@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
-import { applyWebcastMutation } from "../webcasts/service.ts";
+import { applyMutation } from "../sync/apply-mutation.ts";
 import { newResourceFileKey, sweepResourceFiles, withStoredFile } from "./files.ts";
 import { checkCreate, checkUpdate } from "./forms.ts";
 import { pathResource, resourceAnswerOf, resourceGuard, resourcesOf } from "./service.ts";
@@ -51,7 +51,7 @@ export const resourceRoutes = new Hono<AppEnv>()
       ...(form.file ? { file_key: form.file.key, file_name: form.file.name } : {}),
       now: new Date().toISOString(),
     };
-    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyWebcastMutation(c.env, requireUser(c), c.var.locale, "createResource", args));
+    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, "createResource", args));
     await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), webcast.id, new Set());
     return c.json({ data: await resourceAnswerOf(db(c.env.DB), id) }, 201);
   })
@@ -59,7 +59,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   .patch("/webcasts/:id/resources/visibility", webcastGuard("webcasts.update"), jsonBody(() => visibilityBody), async (c) => {
     const { row: webcast } = await pathWebcast(c);
     const args: SetResourcesVisibilityArgs = { organization_id: webcast.organization_id, webcast_id: webcast.id, resources: c.req.valid("json").resources, now: new Date().toISOString() };
-    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "setResourcesVisibility", args);
+    await applyMutation(c.env, requireUser(c), c.var.locale, "setResourcesVisibility", args);
     return c.json({ data: await resourcesOf(db(c.env.DB), webcast.id) }, 200);
   })
   /**
@@ -78,7 +78,7 @@ export const resourceRoutes = new Hono<AppEnv>()
       args.file_key = form.file.key;
       args.file_name = form.fields.file_name ?? form.file.name;
     }
-    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyWebcastMutation(c.env, requireUser(c), c.var.locale, "updateResource", args));
+    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, "updateResource", args));
     const answer = await resourceAnswerOf(db(c.env.DB), current.id);
     await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), current.webcast_id, new Set(current.file_key ? [current.file_key] : []));
     return c.json({ data: answer }, 200);
@@ -86,7 +86,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   /** DELETE /api/resources/{id} → 204: `deleteResource`, then its file. */
   .delete("/resources/:id", resourceGuard("webcasts.update"), async (c) => {
     const current = await pathResource(c);
-    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "deleteResource", { id: current.id });
+    await applyMutation(c.env, requireUser(c), c.var.locale, "deleteResource", { id: current.id });
     await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), current.webcast_id, new Set(current.file_key ? [current.file_key] : []));
     return c.body(null, 204);
   })

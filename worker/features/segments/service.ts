@@ -6,7 +6,7 @@ import { segments } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
-import { applyWebcastMutation } from "../webcasts/service.ts";
+import { applyMutation } from "../sync/apply-mutation.ts";
 
 /** A segment as the REST calls answer it (docs/webcasts-api.md). */
 export interface SegmentResource {
@@ -34,13 +34,13 @@ export async function segmentAnswer(database: Db, id: string): Promise<SegmentRe
 }
 
 /**
- * Pushes one segment mutation (webcasts/service.ts `applyWebcastMutation`: a fresh mutation id,
+ * Pushes one segment mutation (sync/apply-mutation.ts `applyMutation`: a fresh mutation id,
  * refusals as SPEC §8 errors). The mutator's field is the row's `name`; the call's is `segment`,
  * so its field errors are answered under `segment`.
  */
 export async function applySegmentMutation(env: Env, user: AuthUser, locale: MessageLocale, name: "addSegment" | "removeSegment", args: Record<string, unknown>): Promise<void> {
   try {
-    await applyWebcastMutation(env, user, locale, name, args);
+    await applyMutation(env, user, locale, name, args);
   } catch (error) {
     const errors = error instanceof ApiError ? error.options.errors : undefined;
     if (!(error instanceof ApiError) || !errors || !("name" in errors)) throw error;

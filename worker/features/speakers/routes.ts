@@ -7,7 +7,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { appOrigin } from "../../mail/mailer.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
-import { applyWebcastMutation } from "../webcasts/service.ts";
+import { applyMutation } from "../sync/apply-mutation.ts";
 import { sendSpeakerInvitation } from "./emails.ts";
 import { bodyFieldErrors, findSpeaker, listSpeakers, speakerListArgs, speakerResource, speakerUser, speakersBody } from "./service.ts";
 
@@ -29,7 +29,7 @@ export const speakerRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
     const args = await speakerListArgs(database, webcast, c.req.valid("json"), c.var.locale);
     try {
-      await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "setWebcastSpeakers", args);
+      await applyMutation(c.env, requireUser(c), c.var.locale, "setWebcastSpeakers", args);
     } catch (error) {
       throw bodyFieldErrors(error);
     }
@@ -52,6 +52,6 @@ export const speakerRoutes = new Hono<AppEnv>()
       console.error(`[${c.var.requestId}] speaker invitation e-mail failed`, error);
       throw new ApiError("server_error", { message: SPEAKER_MESSAGES.invitation_failed[c.var.locale] });
     }
-    await applyWebcastMutation(c.env, user, c.var.locale, "markSpeakerInvited", { id: speaker.id, now: new Date().toISOString() });
+    await applyMutation(c.env, user, c.var.locale, "markSpeakerInvited", { id: speaker.id, now: new Date().toISOString() });
     return c.json({ data: speakerResource(await findSpeaker(database, webcast.id, speaker.id, c.var.locale)) }, 200);
   });

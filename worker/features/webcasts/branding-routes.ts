@@ -14,7 +14,8 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { type CheckedImage, discardBrandingImages, putBrandingImage, sniffImageType, sweepBrandingImages } from "./branding.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
-import { applyWebcastMutation, findWebcast, webcastResourceOf } from "./service.ts";
+import { findWebcast, webcastResourceOf } from "./service.ts";
+import { applyMutation } from "../sync/apply-mutation.ts";
 
 /** A whole branding form: three images at most, plus the text fields and multipart overhead. */
 const BRANDING_FORM_MAX_BYTES = BRANDING_IMAGES.length * BRANDING_IMAGE_MAX_BYTES + 64 * 1024;
@@ -90,7 +91,7 @@ export const webcastBrandingRoutes = new Hono<AppEnv>()
           }
         }
         // Nothing sent: nothing to change (no empty change in the log).
-        if (changes) await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "setWebcastBranding", args);
+        if (changes) await applyMutation(c.env, requireUser(c), c.var.locale, "setWebcastBranding", args);
       } catch (error) {
         // A refusal applied nothing: its images go. After a failure the change may have been
         // applied all the same (push.ts): the images stay and a later sweep removes orphans.

@@ -106,6 +106,25 @@ describe("GET /api/webcasts/:id", () => {
     expect((await response.json<One>()).data).toMatchObject({ uid: row.id, event_title: "Board meeting", timezone: "Europe/Paris", timezone_short: "GMT+2" });
   });
 
+  it("answers its speakers as SPEC §3 does (user id, producer flag), in list order", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const now = new Date().toISOString();
+    const speaker = (position: number, userId: number, name: string, producer: boolean) =>
+      env.DB.prepare(
+        "INSERT INTO webcast_speakers (id, organization_id, webcast_id, user_id, name, email, is_producer, shown_in_lobby, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+      )
+        .bind(crypto.randomUUID(), org.id, row.id, userId, name, `${name}@fixture.test`, producer ? 1 : 0, position, now, now)
+        .run();
+    await speaker(1, org.ids.admin, "second", false);
+    await speaker(0, org.ids.speaker, "first", true);
+    const { data } = await (await (await org.as("admin")).get(`/api/webcasts/${row.id}`)).json<One>();
+    expect(data.speakers).toEqual([
+      { id: org.ids.speaker, name: "first", is_producer: true, shown_in_lobby: true },
+      { id: org.ids.admin, name: "second", is_producer: false, shown_in_lobby: true },
+    ]);
+  });
+
   it("answers the settings as SPEC §3 names them: image URLs, has_password, never a password or an R2 key", async () => {
     const org = await createOrganization();
     const { row, url } = await insertWebcastWithLogo(org.id);

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { validator } from "hono/validator";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { validate } from "../../../domain/validation/parse.ts";
-import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, isPatchOverride, updateFields, updateWebcastForm, webcastResource } from "../../../domain/webcasts/rest.ts";
+import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, isPatchOverride, updateFields, updateWebcastForm } from "../../../domain/webcasts/rest.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -12,7 +12,8 @@ import { jsonBody } from "../../http/validators.ts";
 import { webcastBrandingRoutes } from "./branding-routes.ts";
 import { deleteWebcastFiles } from "./files.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
-import { applyWebcastMutation, featuredFor, webcastAnswer } from "./service.ts";
+import { featuredFor, webcastAnswer, webcastResourceOf } from "./service.ts";
+import { applyMutation } from "../sync/apply-mutation.ts";
 import { webcastSettingsRoutes } from "./settings-routes.ts";
 
 /**
@@ -51,24 +52,23 @@ export const webcastRoutes = new Hono<AppEnv>()
   /** POST /api/webcasts (JSON) → 201 `{ data }`: createWebcast with a server-made uid and time. */
   .post("/", createGuard, jsonBody(() => createWebcastBody), async (c) => {
     const uid = uuidv7();
-    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "createWebcast", { ...c.req.valid("json"), id: uid, now: new Date().toISOString() });
+    await applyMutation(c.env, requireUser(c), c.var.locale, "createWebcast", { ...c.req.valid("json"), id: uid, now: new Date().toISOString() });
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 201);
   })
   .get("/:id", webcastGuard("webcasts.view"), async (c) => {
-    const { row, organization_name } = await pathWebcast(c);
-    return c.json({ data: webcastResource(row, organization_name) }, 200);
+    return c.json({ data: webcastResourceOf(await pathWebcast(c)) }, 200);
   })
   /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its files in R2 (branding images, resource files). */
   .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {
     const uid = (await pathWebcast(c)).row.id;
-    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: uid });
+    await applyMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: uid });
     await deleteWebcastFiles(c.env.MEDIA, uid);
     return c.body(null, 204);
   })
   /** POST /api/webcasts/{uid} with `_method=PATCH` (form data) → `{ data }`: updateWebcast with the fields sent. */
   .post("/:id", webcastGuard("webcasts.update"), patchForm, async (c) => {
     const uid = c.req.param("id");
-    await applyWebcastMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...updateFields(c.req.valid("form")), id: uid, now: new Date().toISOString() });
+    await applyMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...updateFields(c.req.valid("form")), id: uid, now: new Date().toISOString() });
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
   })
   // The settings calls (issue #5) under /api/webcasts/{uid}/…, chained so AppType carries them.

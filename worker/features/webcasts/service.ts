@@ -1,19 +1,14 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { ErrorCode } from "../../../domain/errors/index.ts";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
 import { can } from "../../../domain/permissions/can.ts";
-import type { MutationResult } from "../../../domain/sync/types.ts";
-import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { ENDED_STATES, FEATURED_PERMISSION, type Featured, NEXT_STATES, featuredWebcasts } from "../../../domain/webcasts/featured.ts";
+import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { type WebcastResource, webcastResource } from "../../../domain/webcasts/rest.ts";
 import { ON_AIR_STATES } from "../../../domain/webcasts/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { organizations, webcasts } from "../../db/schema/index.ts";
-import type { Env } from "../../env.ts";
+import { organizations, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
-import { pushMutations } from "../sync/push.ts";
 import { inJson } from "../sync/tables.ts";
 
 /**
@@ -25,16 +20,26 @@ import { inJson } from "../sync/tables.ts";
 export interface FoundWebcast {
   row: WebcastRow;
   organization_name: string;
+  speakers: WebcastSpeakerRow[];
 }
 
-/** A webcast and its organization's name, in any organization (callers authorize). */
+/** A webcast, its organization's name and its speakers, in any organization (callers authorize). */
 export async function findWebcast(database: Db, uid: string): Promise<FoundWebcast | undefined> {
-  const [found] = await database
-    .select({ row: webcasts, organization_name: organizations.name })
-    .from(webcasts)
-    .innerJoin(organizations, eq(organizations.id, webcasts.organization_id))
-    .where(eq(webcasts.id, uid));
-  return found;
+  const [[found], speakers] = await Promise.all([
+    database
+      .select({ row: webcasts, organization_name: organizations.name })
+      .from(webcasts)
+      .innerJoin(organizations, eq(organizations.id, webcasts.organization_id))
+      .where(eq(webcasts.id, uid)),
+    speakersOf(database, [uid]),
+  ]);
+  return found ? { ...found, speakers } : undefined;
+}
+
+/** The speakers of these webcasts (their rows; `webcastResource` picks and orders each one's). */
+function speakersOf(database: Db, webcastIds: readonly string[]): Promise<WebcastSpeakerRow[]> {
+  if (webcastIds.length === 0) return Promise.resolve([]);
+  return database.select().from(webcastSpeakers).where(inJson(webcastSpeakers.webcast_id, webcastIds));
 }
 
 /** The webcast as answered, after a write that must have left it there. */
@@ -45,39 +50,7 @@ export async function webcastAnswer(database: Db, uid: string): Promise<WebcastR
 }
 
 export function webcastResourceOf(found: FoundWebcast): WebcastResource {
-  return webcastResource(found.row, found.organization_name);
-}
-
-/**
- * How a mutator's refusal reads as an HTTP error (SPEC §8). `limit_reached` has no code of its own
- * in the catalogue: like Laravel's validation, it is a 422 carrying the mutator's message.
- */
-const REJECTION_CODES: Readonly<Record<string, ErrorCode>> = {
-  validation_failed: "validation_failed",
-  invalid_mutation: "validation_failed",
-  limit_reached: "validation_failed",
-  forbidden: "forbidden",
-  not_found: "not_found",
-  conflict: "conflict",
-  locked: "locked",
-};
-
-export function rejectionToApiError(error: Extract<MutationResult, { status: "rejected" }>["error"]): ApiError {
-  const code = REJECTION_CODES[error.code] ?? "bad_request";
-  return new ApiError(code, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-}
-
-/**
- * Pushes one mutation as `user` (a fresh UUIDv7 mutation id) and waits for its verdict; a refusal
- * throws its SPEC §8 error in `locale`. Caller: a route that has authorized the user already (the
- * mutator checks its permission again, as the authority).
- */
-export async function applyWebcastMutation(env: Env, user: AuthUser, locale: MessageLocale, name: string, args: Record<string, unknown>): Promise<void> {
-  const now = new Date().toISOString();
-  const response = await pushMutations(env, user, locale, [{ id: uuidv7(), name, args, client_time: now }]);
-  const [result] = response.results;
-  if (response.error || !result) throw new ApiError("server_error");
-  if (result.status === "rejected") throw rejectionToApiError(result.error);
+  return webcastResource(found.row, found.organization_name, found.speakers);
 }
 
 /** Candidates per side read from D1: the domain rule then picks among them (ties on time included). */
@@ -108,6 +81,7 @@ export async function featuredFor(database: Db, user: AuthUser, now: number): Pr
   ]);
   const names = new Map([...coming, ...ended].map((found) => [found.row.id, found.organization_name]));
   const { next, last } = featuredWebcasts([...coming, ...ended].map((found) => found.row), now);
-  const answer = (row: WebcastRow | null) => (row ? webcastResource(row, names.get(row.id) ?? null) : null);
+  const speakers = await speakersOf(database, [next, last].flatMap((row) => (row ? [row.id] : [])));
+  const answer = (row: WebcastRow | null) => (row ? webcastResource(row, names.get(row.id) ?? null, speakers) : null);
   return { next: answer(next), last: answer(last) };
 }
