@@ -2,7 +2,7 @@ import type { CommitInput, ServerStore, Write } from "./server-store.ts";
 import { SERVER_WRITTEN_TABLES, SYNC_CASCADES } from "./tables.ts";
 import type { Change, MutationResult, OrganizationRules, SyncRow, SyncScope, SyncTable } from "./types.ts";
 
-/** One change-log entry, tagged with the mutation that wrote it (for exactly-once checks). */
+/** One change-log entry (a row's latest), tagged with the mutation that wrote it (for exactly-once checks). */
 export interface MemoryLogEntry {
   seq: number;
   table: SyncTable;
@@ -23,10 +23,11 @@ export interface MemoryCommit {
 }
 
 /**
- * The `ServerStore` port in memory, for the model tests and benchmarks. Same contract as the D1
- * store: atomic commits, a change log whose `changesSince` answers the latest state of each
- * changed row, recorded results. `failCommits` injects storage failures; `compact` drops the
- * history so older cursors get a reset. Organizations are rules only here (`organizations`, for
+ * The `ServerStore` port in memory, for the model tests and benchmarks. Same contract and rule as
+ * the D1 store: atomic commits, a change log that keeps only the latest entry of each row (a commit
+ * drops the row's older entry), so `changesSince` reads the entries after the cursor in order and
+ * answers each one's row as it is now; recorded results. `failCommits` injects storage failures;
+ * `compact` drops the history so older cursors get a reset. Organizations are rules only here (`organizations`, for
  * `read.organization`): they are not synced rows of this store.
  */
 export class MemoryServerStore implements ServerStore {
@@ -95,8 +96,12 @@ export class MemoryServerStore implements ServerStore {
 
   private apply(input: CommitInput): number {
     const { result } = input;
-    const logged = (table: SyncTable, id: string, organization_id: number, op: "put" | "del") =>
+    const logged = (table: SyncTable, id: string, organization_id: number, op: "put" | "del") => {
+      // The row's older entry goes: the log keeps each row's latest (as on D1).
+      const older = this.log.findIndex((entry) => entry.table === table && entry.id === id && entry.organization_id === organization_id);
+      if (older >= 0) this.log.splice(older, 1);
       this.log.push({ seq: ++this.head, table, id, organization_id, op, mutationId: result.id });
+    };
     for (const write of input.writes) {
       const rows = this.table(write.table);
       if (write.op === "put") rows.set(write.id, structuredClone(write.row));
@@ -119,16 +124,8 @@ export class MemoryServerStore implements ServerStore {
   }
 
   async changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
-    const visible = (entry: MemoryLogEntry) => scope[entry.table].includes(entry.organization_id);
-    // Latest entry per row after the cursor, ordered by that entry's position.
-    const latest = new Map<string, MemoryLogEntry>();
-    for (const entry of this.log) {
-      if (entry.seq <= cursor || !visible(entry)) continue;
-      const k = `${entry.table}\u0000${entry.id}`;
-      latest.delete(k);
-      latest.set(k, entry);
-    }
-    const entries = [...latest.values()];
+    // One entry per row, in log order: no grouping needed.
+    const entries = this.log.filter((entry) => entry.seq > cursor && scope[entry.table].includes(entry.organization_id));
     const included = entries.slice(0, limit);
     const more = entries.length > limit;
     const last = included.at(-1);
@@ -145,15 +142,13 @@ export class MemoryServerStore implements ServerStore {
 
   /**
    * Rewrites the log as a snapshot: every existing row logged once more above the old head, the
-   * rest (superseded entries, deletions) dropped. Cursors before the old head missed deletions, so
+   * deletions dropped. Cursors before the old head missed deletions, so
    * they get a reset; the snapshot's pages then carry cursors above the old head, so a client
    * paging through the reset is not reset again. (Any real compaction must keep that property.)
    */
   compact(): void {
-    const latest = new Map<string, MemoryLogEntry>();
-    for (const entry of this.log) latest.set(`${entry.table}\u0000${entry.id}`, entry);
     this.oldest = this.head;
-    const kept = [...latest.values()].filter((entry) => entry.op === "put").sort((a, b) => a.seq - b.seq);
+    const kept = this.log.filter((entry) => entry.op === "put");
     this.log.splice(0, this.log.length, ...kept.map((entry) => ({ ...entry, seq: ++this.head, mutationId: "compaction" })));
   }
 
@@ -168,7 +163,7 @@ export class MemoryServerStore implements ServerStore {
 
   private change(entry: MemoryLogEntry): Change {
     const row = entry.op === "put" ? this.table(entry.table).get(entry.id) : undefined;
-    if (!row) return { table: entry.table, id: entry.id, op: "del" };
+    if (!row || row.organization_id !== entry.organization_id) return { table: entry.table, id: entry.id, op: "del" };
     return changeOf(entry.table, entry.id, row);
   }
 

@@ -32,7 +32,9 @@ export interface ServerStore {
   recordedMany(mutationIds: readonly string[]): Promise<Map<string, MutationResult>>;
   /**
    * Atomically: apply `writes`, append one change-log entry per write (in order), and record
-   * `result` under its mutation id (with `user_id`). A write to a `SERVER_WRITTEN_TABLES` table
+   * `result` under its mutation id (with `user_id`). Both stores keep only the latest entry of a
+   * row (the commit drops its older one): `changesSince` answers each row's latest state anyway,
+   * and a page then reads only the entries it sends (docs/sync.md "Pull"). A write to a `SERVER_WRITTEN_TABLES` table
    * (organizations) throws: a mutator writing there is a bug. A `del` of a row with dependent rows
    * (`SYNC_CASCADES`) also deletes them, logging a `del` for each before the parent's. Returns the
    * change-log position after the commit (the head when there were no writes). A rejected result

@@ -124,12 +124,11 @@ describe("applyPush commits a push as one chunk", () => {
       [a, "Renamed"],
       [c, "Quarterly results"],
     ]);
-    expect(server.log.map((entry) => [entry.id, entry.op])).toEqual([
-      [a, "put"],
-      [b, "put"],
-      [a, "put"],
-      [b, "del"],
-      [c, "put"],
+    // Each row's latest entry only, in commit order.
+    expect(server.log.map((entry) => [entry.seq, entry.id, entry.op])).toEqual([
+      [3, a, "put"],
+      [4, b, "del"],
+      [5, c, "put"],
     ]);
   });
 

@@ -3,8 +3,10 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
 
 /**
- * The change log pull reads (docs/sync.md): one row per write to a synced row, in commit order.
- * `seq` is the cursor clients hold.
+ * The change log pull reads (docs/sync.md): the latest write to each synced row, in commit order.
+ * `seq` is the cursor clients hold. A row has one entry per (table, organization), its latest: a
+ * commit that logs a row deletes the row's older entry in the same batch
+ * (worker/features/sync/change-log.ts), so a pull page reads only the entries it sends.
  */
 export const syncChanges = sqliteTable(
   "sync_changes",
@@ -17,9 +19,13 @@ export const syncChanges = sqliteTable(
     created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
   },
   (table) => [
+    // A pull page reads ranges of these, in seq order: an organization's entries (a user who sees
+    // all its tables), or one table's entries in it (a user who sees some: no skipping the others).
     index("sync_changes_org_seq_idx").on(table.organization_id, table.seq),
-    // Finds a deleted row's organization (a late edit of it is refused with "it was deleted").
-    index("sync_changes_row_idx").on(table.row_id),
+    index("sync_changes_table_org_seq_idx").on(table.table_name, table.organization_id, table.seq),
+    // A row's entry: the older one a commit deletes, or a deleted row's organization (a late edit
+    // of it is refused with "it was deleted").
+    index("sync_changes_row_idx").on(table.row_id, table.table_name, table.organization_id),
   ],
 );
 

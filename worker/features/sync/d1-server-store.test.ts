@@ -38,20 +38,26 @@ describe("D1ServerStore commit", () => {
     expect(await store.recorded(result.id)).toEqual({ id: result.id, status: "applied", cursor });
   });
 
-  it("replaces a row on put and removes it on del, logging each", async () => {
+  it("replaces a row on put and removes it on del, keeping only the row's latest change-log entry", async () => {
     const organizationId = await newOrganization();
     const store = new D1ServerStore(env.DB, organizationId);
     const row = webcastRow(organizationId, userId);
     const put = (fields: Partial<typeof row>) => ({ table: "webcasts" as const, id: row.id, organization_id: organizationId, op: "put" as const, row: { ...row, ...fields } });
-    await store.commit({ userId, writes: [put({})], result: applied() });
+    const first = await store.commit({ userId, writes: [put({})], result: applied() });
+    expect(await changeLog(row.id)).toEqual([{ seq: first, organization_id: organizationId, op: "put" }]);
+    // Two writes of the row in one commit, then a delete: each time one entry, the latest.
     const second = await store.commit({ userId, writes: [put({ event_title: "Renamed", state: "live" }), put({ duration: 90, event_title: "Renamed", state: "live" })], result: applied() });
     expect(await store.read.get("webcasts", row.id)).toMatchObject({ event_title: "Renamed", state: "live", duration: 90 });
+    expect(await changeLog(row.id)).toEqual([{ seq: second, organization_id: organizationId, op: "put" }]);
+    expect(second).toBe(first + 2);
     const third = await store.commit({ userId, writes: [{ table: "webcasts", id: row.id, organization_id: organizationId, op: "del" }], result: applied() });
     expect(await store.read.get("webcasts", row.id)).toBeUndefined();
-    const log = await changeLog(row.id);
-    expect(log.map((entry) => entry.op)).toEqual(["put", "put", "put", "del"]);
-    expect(log[2]?.seq).toBe(second);
-    expect(log[3]?.seq).toBe(third);
+    expect(await changeLog(row.id)).toEqual([{ seq: third, organization_id: organizationId, op: "del" }]);
+    // Deleting a row that is gone logs nothing and keeps its del (a late edit is refused by it).
+    const again = await store.commit({ userId, writes: [{ table: "webcasts", id: row.id, organization_id: organizationId, op: "del" }], result: applied() });
+    expect(again).toBeGreaterThanOrEqual(third);
+    expect(await changeLog(row.id)).toEqual([{ seq: third, organization_id: organizationId, op: "del" }]);
+    expect(await store.organizationsOfRows([row.id])).toEqual(new Map([[row.id, organizationId]]));
   });
 
   it("records a rejection with its error and no writes, and returns the head", async () => {
@@ -118,9 +124,14 @@ describe("D1ServerStore commitAll", () => {
       { userId, writes: [put(b), put({ ...a, event_title: "A2" })], result: second },
       { userId, writes: [{ table: "webcasts", id: b.id, organization_id: organizationId, op: "del" }], result: third },
     ]);
-    const [aLog, bLog] = [await changeLog(a.id), await changeLog(b.id)];
-    expect(cursors).toEqual([aLog[0]?.seq, aLog[0]?.seq, aLog[1]?.seq, bLog[1]?.seq]);
-    expect(bLog[0]?.seq).toBe((aLog[1]?.seq ?? 0) - 1); // log order = commit order
+    const [afterFirst, , afterSecond, afterThird] = cursors;
+    // Log order = commit order: the second commit logs b then a (two entries), the third b's del.
+    expect(cursors[1]).toBe(afterFirst);
+    expect(afterSecond).toBe((afterFirst ?? 0) + 2);
+    expect(afterThird).toBe((afterSecond ?? 0) + 1);
+    // Each row keeps its latest entry only.
+    expect(await changeLog(a.id)).toEqual([{ seq: afterSecond, organization_id: organizationId, op: "put" }]);
+    expect(await changeLog(b.id)).toEqual([{ seq: afterThird, organization_id: organizationId, op: "del" }]);
     expect(await store.recordedMany([first.id, refused.id, second.id, third.id])).toEqual(
       new Map<string, MutationResult>([
         [first.id, { id: first.id, status: "applied", cursor: cursors[0] ?? -1 }],

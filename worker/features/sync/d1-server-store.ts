@@ -5,11 +5,9 @@ import { SERVER_WRITTEN_TABLES, SYNC_CASCADES, type SyncCascade } from "../../..
 import type { Change, MutationResult, OrganizationRules, RowQuery, SyncRow, SyncScope, SyncTable } from "../../../domain/sync/types.ts";
 import { type Db, db } from "../../db/client.ts";
 import { organizations, syncChanges, syncMutations } from "../../db/schema/index.ts";
+import { changesAfter, dropSuperseded, HEAD, headQuery, type LogEntry, logArms, readHead } from "./change-log.ts";
 import { inJson } from "./sql.ts";
-import { type ChangedRow, SYNCED_TABLES, SYNCED_TABLE_NAMES } from "./tables.ts";
-
-/** Head of the change log: the cursor after everything committed so far (0 while empty). */
-const HEAD = sql<number>`(SELECT coalesce(max(${syncChanges.seq}), 0) FROM ${syncChanges})`;
+import { SYNCED_TABLES, SYNCED_TABLE_NAMES } from "./tables.ts";
 
 /**
  * The sync `ServerStore` port (domain/sync/server-store.ts) on D1.
@@ -115,13 +113,15 @@ export class D1ServerStore implements ServerStore {
 
   /**
    * One batch: the head first, then per commit its writes and change-log entries and its record,
-   * which returns its cursor (the head after its writes).
+   * which returns its cursor (the head after its writes); last, the written rows' older change-log
+   * entries go (the log keeps each row's latest, change-log.ts).
    */
   private async batchCommits(inputs: readonly CommitInput[]): Promise<number[]> {
     const { database } = this;
     const head = headQuery(database);
     const statements: BatchItem<"sqlite">[] = [];
     const recordAt: number[] = [];
+    const written = inputs.flatMap((input) => input.writes);
     for (const input of inputs) {
       for (const write of input.writes) {
         this.checkScope(write);
@@ -143,6 +143,7 @@ export class D1ServerStore implements ServerStore {
           .returning({ cursor: syncMutations.cursor }),
       );
     }
+    if (written.length > 0) statements.push(dropSuperseded(database, written));
     // A batch of a variable length is untyped: its answers are read back at runtime.
     const results: readonly unknown[] = await database.batch([head, ...statements]);
     let cursor = readHead(results[0]);
@@ -153,25 +154,26 @@ export class D1ServerStore implements ServerStore {
     });
   }
 
+  /**
+   * Two round trips: the head and the page's change-log entries in one batch (`changesAfter`: about
+   * `limit` entries read, whatever remains after the cursor), then those rows by id, one query per
+   * table (on a reset, the organizations' snapshot beside the first).
+   */
   async changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
     const { database } = this;
-    // Pages stop at the head read first, so answering the head never skips a change committed
-    // meanwhile (D1 has one writer: a later commit can only get a higher seq).
-    const head = readHead(await headQuery(database));
     // A reset sends the tables kept partly outside the log whole, read after the head: as new as
     // any of their logged changes up to it (later ones come with the next pages).
     const whole = cursor === 0 ? SYNCED_TABLE_NAMES.filter((table) => SYNCED_TABLES[table].snapshot) : [];
-    const [snapshots, pages] = await Promise.all([
-      Promise.all(whole.map((table) => snapshotOf(database, table, scope[table]))),
-      Promise.all(SYNCED_TABLE_NAMES.filter((table) => !whole.includes(table)).map((table) => changesOf(database, table, cursor, head, scope[table], limit + 1))),
-    ]);
-    const merged = pages.flat().sort((a, b) => a.seq - b.seq);
-    const more = merged.length > limit;
-    const included = merged.slice(0, limit);
+    // Pages stop at the head read with them, so answering the head never skips a change committed
+    // meanwhile (D1 has one writer: a later commit can only get a higher seq).
+    const { head, entries } = await changesAfter(database, cursor, logArms(scope, whole), limit + 1);
+    const more = entries.length > limit;
+    const included = entries.slice(0, limit);
     const last = included.at(-1);
+    const [snapshots, changes] = await Promise.all([Promise.all(whole.map((table) => snapshotOf(database, table, scope[table]))), changesOf(database, included)]);
     return {
       // Outside `limit`: counted in it, a page of them only would have no cursor to move on to.
-      changes: [...snapshots.flat(), ...included.map((entry) => entry.change)],
+      changes: [...snapshots.flat(), ...changes],
       // Without more rows the client may jump to the head: nothing it can see lies in between.
       cursor: more && last ? last.seq : Math.max(cursor, head),
       more,
@@ -203,7 +205,7 @@ function writeStatements(database: Db, write: Write): BatchItem<"sqlite">[] {
   if (write.op === "del") {
     // Dependent rows first (their `del` entries precede the parent's), scoped to the organization.
     const children = (SYNC_CASCADES[write.table] ?? []).flatMap((child) => cascadeOf(database, child, write.id, write.organization_id));
-    // INSERT … SELECT (drizzle's raw `run` cannot be batched): every sync_changes column, in order.
+    // INSERT … SELECT (drizzle's D1 batch cannot run raw SQL with parameters): every sync_changes column, in order.
     const entry = sql`SELECT NULL, ${owner}, ${write.table}, ${write.id}, 'del', CURRENT_TIMESTAMP WHERE ${owner} IS NOT NULL`;
     return [...children, database.insert(syncChanges).select(entry), table.delete(database, write.id, write.organization_id)];
   }
@@ -219,35 +221,40 @@ function putStatement<T extends SyncTable>(database: Db, write: { table: T; row:
   return SYNCED_TABLES[write.table].put(database, write.row);
 }
 
-/** One table's changed rows as changes, with the seq they are ordered by. */
-async function changesOf<T extends SyncTable>(database: Db, table: T, cursor: number, head: number, organizationIds: readonly number[], limit: number) {
-  const rows = await SYNCED_TABLES[table].changedSince(database, cursor, head, organizationIds, limit);
-  return rows.map((entry) => ({ seq: entry.seq, change: toChange(table, entry) }));
+/**
+ * The changes of a page's entries, in their order: each row's current state, read by id (one query
+ * per table), or `del` when it is gone — or now belongs to another organization than its entry
+ * (a client-made id reused after a delete): a change never shows another tenant's row.
+ */
+async function changesOf(database: Db, entries: readonly LogEntry[]): Promise<Change[]> {
+  const tables = [...new Set(entries.map((entry) => entry.table))];
+  const found = await Promise.all(tables.map((table) => rowsById(database, table, entries.filter((entry) => entry.table === table).map((entry) => entry.row_id))));
+  const rows = new Map(tables.map((table, index) => [table, found[index]]));
+  return entries.map((entry): Change => {
+    const row = rows.get(entry.table)?.get(entry.row_id);
+    return row && row.organization_id === entry.organization_id ? toChange(entry.table, row) : { table: entry.table, id: entry.row_id, op: "del" };
+  });
+}
+
+async function rowsById(database: Db, table: SyncTable, ids: readonly string[]): Promise<Map<string, SyncRow>> {
+  const rows: readonly SyncRow[] = await SYNCED_TABLES[table].getMany(database, ids);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Every row of a table kept partly outside the log, in these organizations, as puts. */
-async function snapshotOf<T extends SyncTable>(database: Db, table: T, organizationIds: readonly number[]): Promise<Change[]> {
-  const rows = (await SYNCED_TABLES[table].snapshot?.(database, organizationIds)) ?? [];
-  return rows.map((row) => toChange(table, { seq: 0, id: row.id, row }));
+async function snapshotOf(database: Db, table: SyncTable, organizationIds: readonly number[]): Promise<Change[]> {
+  const rows: readonly SyncRow[] = (await SYNCED_TABLES[table].snapshot?.(database, organizationIds)) ?? [];
+  return rows.map((row) => toChange(table, row));
 }
 
-function toChange<T extends SyncTable>(table: T, entry: ChangedRow<T>): Change {
-  // The row was read from `table`: TypeScript cannot relate a union member to a generic T.
-  return entry.row ? ({ table, id: entry.id, op: "put", row: entry.row } as Change) : { table, id: entry.id, op: "del" };
-}
-
-function headQuery(database: Db) {
-  return database.select({ head: sql<number>`coalesce(max(${syncChanges.seq}), 0)` }).from(syncChanges);
+function toChange(table: SyncTable, row: SyncRow): Change {
+  // The row was read from `table`: TypeScript cannot relate a union member to its table name.
+  return { table, id: row.id, op: "put", row } as Change;
 }
 
 function readCursor(rows: unknown): number | null {
   const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
   return typeof first === "object" && first !== null && "cursor" in first && typeof first.cursor === "number" ? first.cursor : null;
-}
-
-function readHead(rows: unknown): number {
-  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
-  return typeof first === "object" && first !== null && "head" in first && typeof first.head === "number" ? first.head : 0;
 }
 
 function toResult(row: typeof syncMutations.$inferSelect): MutationResult {

@@ -1,8 +1,8 @@
-import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { type OrganizationRow, organizationIdOfRow, organizationRow } from "../../../domain/organizations/record.ts";
 import { matchesQuery } from "../../../domain/sync/types.ts";
 import type { Db } from "../../db/client.ts";
-import { organizations, syncChanges } from "../../db/schema/index.ts";
+import { organizations } from "../../db/schema/index.ts";
 import { inJson } from "./sql.ts";
 import type { SyncedTable } from "./tables.ts";
 
@@ -67,20 +67,6 @@ export const organizationTable: SyncedTable<"organizations"> = {
   delete: notWritten,
   ownedBy: notWritten,
   deleteChildren: notWritten,
-  async changedSince(database, cursor, head, organizationIds, limit) {
-    if (organizationIds.length === 0) return [];
-    const latest = sql<number>`max(${syncChanges.seq})`;
-    const found = await database
-      .select({ seq: latest, id: syncChanges.row_id, row: SYNCED_COLUMNS })
-      .from(syncChanges)
-      // An organization's entries carry its own id as their organization and (as text) as their row.
-      .leftJoin(organizations, and(eq(organizations.id, syncChanges.organization_id), eq(syncChanges.row_id, sql`CAST(${organizations.id} AS TEXT)`)))
-      .where(and(eq(syncChanges.table_name, "organizations"), gt(syncChanges.seq, cursor), lte(syncChanges.seq, head), inJson(syncChanges.organization_id, organizationIds)))
-      .groupBy(syncChanges.row_id)
-      .orderBy(latest)
-      .limit(limit);
-    return found.map((entry) => ({ seq: entry.seq, id: entry.id, row: entry.row ? organizationRow(entry.row) : null }));
-  },
   snapshot(database, organizationIds) {
     return organizationIds.length === 0 ? Promise.resolve([]) : select(database, idIn(organizationIds));
   },

@@ -4,6 +4,7 @@ import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { type Db, db } from "../../db/client.ts";
 import { organizations, syncChanges } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
+import { dropSuperseded } from "./change-log.ts";
 
 /** What a write may change (drizzle leaves undefined fields out of the UPDATE). */
 export type OrganizationChanges = Partial<Omit<typeof organizations.$inferInsert, "id" | "created_at" | "updated_at">>;
@@ -13,7 +14,9 @@ type StoredOrganization = typeof organizations.$inferSelect;
  * A `put` change-log entry for the synced row of the organization `organizationId` names (a value,
  * or SQL such as a subquery for a row inserted earlier in the same batch), when it exists and
  * `when` holds. A batch statement: put it in the batch that writes the organization, after the
- * insert or before the update (`when` then compares the stored values with the new ones).
+ * insert or before the update (`when` then compares the stored values with the new ones). The log
+ * keeps a row's latest entry only (change-log.ts): for an organization that may have one already,
+ * follow it with `dropSuperseded`, as `writeOrganization` does (a new organization has none).
  * Callers: `writeOrganization`, and sign-up when it creates an organization.
  */
 export function organizationChangeEntry(database: Db, organizationId: number | SQL, when: SQL = sql`1`) {
@@ -43,7 +46,8 @@ function changesSyncedFields(changes: OrganizationChanges): SQL | undefined {
  * Writes `changes` to organization `id`: every organization route's write goes through here, so
  * devices learn about the changes they sync (docs/sync.md "Organizations"). When the write changes
  * a synced field (name, deactivation, billing type, limits, features), one D1 batch logs a `put`
- * of the organization's row and updates it (atomic), then the organization's devices are poked.
+ * of the organization's row (its older entry dropped) and updates it (atomic), then the
+ * organization's devices are poked.
  * Other fields (billing terms, e-mail, …) are written without a log entry: nobody syncs them.
  *
  * Returns the stored row after the write; undefined when there is no such organization.
@@ -59,7 +63,11 @@ export async function writeOrganization(env: Pick<Env, "DB" | "ORGANIZATION_SYNC
   const changed = changesSyncedFields(changes);
   if (!changed) return (await update)[0];
   // The entry first: its condition reads the values before the update.
-  const [logged, [row]] = await database.batch([organizationChangeEntry(database, id, changed), update]);
+  const [logged, , [row]] = await database.batch([
+    organizationChangeEntry(database, id, changed),
+    dropSuperseded(database, [{ table: "organizations", organization_id: id, id: String(id) }]),
+    update,
+  ]);
   const cursor = logged[0]?.seq;
   if (cursor !== undefined) await pokeDevices(env, id, cursor);
   return row;

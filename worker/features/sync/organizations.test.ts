@@ -133,6 +133,8 @@ describe("organizations sync: writes by the organization routes", () => {
       expect(poke, step).toEqual({ type: "poke", cursor: pulled.cursor });
       cursor = pulled.cursor;
     }
+    // Six changes, one change-log entry: the latest.
+    expect(await changeLog(String(organizationId))).toEqual([{ seq: cursor, organization_id: organizationId, op: "put" }]);
 
     // The other tenant never receives any of it.
     expect(organizationsIn((await pullAll(await clientFor("owner@other.test"))).changes).map((change) => change.id)).toEqual(["2"]);

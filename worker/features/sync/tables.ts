@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, getTableName, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, getTableName, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
@@ -11,13 +11,6 @@ import { inJson } from "./sql.ts";
 // Other features import it from here too.
 export { inJson };
 
-/** A row of a change-log page: the row's latest change and its current state (null when gone). */
-export interface ChangedRow<T extends SyncTable> {
-  seq: number;
-  id: string;
-  row: SyncRow<T> | null;
-}
-
 /**
  * How one synced table is stored in D1. Every statement is scoped by organization as well as by
  * id, so a client-made id that happens to exist in another organization can never reach that row.
@@ -26,7 +19,7 @@ export interface ChangedRow<T extends SyncTable> {
 export interface SyncedTable<T extends SyncTable> {
   get(database: Db, id: string, organizationId?: number): Promise<SyncRow<T> | undefined>;
   list(database: Db, organizationId: number): Promise<SyncRow<T>[]>;
-  /** The rows among `ids` (in the organization, when given), in one query. */
+  /** The rows among `ids` (in the organization, when given), in one query (a pull page's rows too). */
   getMany(database: Db, ids: readonly string[], organizationId?: number): Promise<SyncRow<T>[]>;
   /** How many rows of the organization match `query` (`MutationTx.count`). */
   count(database: Db, organizationId: number, query: RowQuery<T>): Promise<number>;
@@ -42,13 +35,12 @@ export interface SyncedTable<T extends SyncTable> {
    */
   ownedBy(id: string, organizationId: number): SQL;
   /**
-   * A parent's cascade (domain/sync/tables.ts `SYNC_CASCADES`, whose type checks `column`): a `del`
-   * change-log entry for each row of the organization whose `column` is `parentId`, then their
-   * deletion; two statements whatever the number of rows (nothing is listed in JS).
+   * A parent's cascade (domain/sync/tables.ts `SYNC_CASCADES`, whose type checks `column`): for the
+   * rows of the organization whose `column` is `parentId`, their change-log entries are replaced by
+   * one `del` each (the log keeps a row's latest entry only, change-log.ts), then the rows are
+   * deleted; three statements whatever the number of rows (nothing is listed in JS).
    */
-  deleteChildren(database: Db, column: string, parentId: string, organizationId: number): [BatchItem<"sqlite">, BatchItem<"sqlite">];
-  /** Rows with a change in (cursor, head] in these organizations, by latest change, at most `limit`. */
-  changedSince(database: Db, cursor: number, head: number, organizationIds: readonly number[], limit: number): Promise<ChangedRow<T>[]>;
+  deleteChildren(database: Db, column: string, parentId: string, organizationId: number): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">];
   /**
    * Only for tables whose rows are not all in the change log (organizations): every row of these
    * organizations, read from the table, which a reset sends whole (`ServerStore.changesSince`).
@@ -134,23 +126,11 @@ export function syncedTable<T extends SyncTable, Table extends SyncableTable>(na
     },
     deleteChildren(database, key, parentId, organizationId) {
       const where = and(eq(column(key), parentId), eq(table.organization_id, organizationId)) ?? sql`0`;
+      // Their entries go first: each of these rows gets its `del` by the next statement.
+      const logged = and(eq(syncChanges.table_name, name), eq(syncChanges.organization_id, organizationId), sql`${syncChanges.row_id} IN (SELECT ${table.id} FROM ${table} WHERE ${where})`);
       // INSERT … SELECT: every sync_changes column, in order (seq from the autoincrement).
       const entries = sql`SELECT NULL, ${table.organization_id}, ${name}, ${table.id}, 'del', CURRENT_TIMESTAMP FROM ${table} WHERE ${where} ORDER BY ${table.id}`;
-      return [database.insert(syncChanges).select(entries), database.delete(table).where(where)];
-    },
-    async changedSince(database, cursor, head, organizationIds, limit) {
-      if (organizationIds.length === 0) return [];
-      const latest = sql<number>`max(${syncChanges.seq})`;
-      const found = await database
-        .select({ seq: latest, id: syncChanges.row_id, row: table })
-        .from(syncChanges)
-        // Joined on the organization too: a change never shows a row of another organization.
-        .leftJoin(table, and(eq(table.id, syncChanges.row_id), eq(table.organization_id, syncChanges.organization_id)))
-        .where(and(eq(syncChanges.table_name, name), gt(syncChanges.seq, cursor), lte(syncChanges.seq, head), inJson(syncChanges.organization_id, organizationIds)))
-        .groupBy(syncChanges.row_id)
-        .orderBy(latest)
-        .limit(limit);
-      return found.map((entry) => ({ seq: entry.seq, id: entry.id, row: entry.row === null ? null : (rows([entry.row])[0] ?? null) }));
+      return [database.delete(syncChanges).where(logged), database.insert(syncChanges).select(entries), database.delete(table).where(where)];
     },
   };
 }
