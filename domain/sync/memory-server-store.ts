@@ -1,3 +1,4 @@
+import type { OrganizationRole } from "../permissions/permissions.ts";
 import type { CommitInput, ServerStore, Write } from "./server-store.ts";
 import { SERVER_WRITTEN_TABLES, SYNC_CASCADES } from "./tables.ts";
 import type { Change, MutationResult, OrganizationRules, SyncRow, SyncScope, SyncTable } from "./types.ts";
@@ -41,7 +42,14 @@ export class MemoryServerStore implements ServerStore {
   /** The next N commit calls (`commit` or `commitAll`) throw (a storage failure) and change nothing. */
   failCommits = 0;
 
-  constructor(organizations: Iterable<[number, OrganizationRules]> = []) {
+  /**
+   * `members`: each user's role per organization (`"<organizationId>:<userId>"` → role). Without
+   * it every user counts as an organizer of every organization (most tests are about other rules).
+   */
+  constructor(
+    organizations: Iterable<[number, OrganizationRules]> = [],
+    private readonly members?: ReadonlyMap<string, OrganizationRole>,
+  ) {
     for (const [id, rules] of organizations) this.organizations.set(id, rules);
   }
 
@@ -56,6 +64,8 @@ export class MemoryServerStore implements ServerStore {
       const rules = this.organizations.get(id);
       return rules === undefined ? undefined : structuredClone(rules);
     },
+    memberRole: async (organizationId: number, userId: number): Promise<OrganizationRole | undefined> =>
+      this.members ? this.members.get(`${organizationId}:${userId}`) : "organizer",
   };
 
   async recorded(mutationId: string): Promise<MutationResult | undefined> {

@@ -1,3 +1,4 @@
+import type { OrganizationRole } from "../permissions/permissions.ts";
 import type { Write } from "./server-store.ts";
 import { SYNC_CASCADES } from "./tables.ts";
 import { type MutationTx, type OrganizationRules, type RowQuery, type SyncRow, type SyncTable, matchesQuery } from "./types.ts";
@@ -6,7 +7,7 @@ import { type MutationTx, type OrganizationRules, type RowQuery, type SyncRow, t
  * What a mutation reads from: committed rows (server) or the optimistic view (browser).
  * `count` is optional: without it, a count filters the organization's list.
  */
-export type MutationSource = Pick<MutationTx, "get" | "list" | "organization"> & Partial<Pick<MutationTx, "count">>;
+export type MutationSource = Pick<MutationTx, "get" | "list" | "organization" | "memberRole"> & Partial<Pick<MutationTx, "count">>;
 
 const key = (table: SyncTable, id: string) => `${table}\u0000${id}`;
 
@@ -28,11 +29,16 @@ for (const [parent, children] of Object.entries(SYNC_CASCADES) as [SyncTable, No
 export class OverlayTx implements MutationTx {
   private readonly buffered = new Map<string, Write>();
   readonly organization?: MutationTx["organization"];
+  readonly memberRole?: MutationTx["memberRole"];
 
   constructor(private readonly source: MutationSource) {
     if (source.organization) {
       const lookup = source.organization.bind(source);
       this.organization = (id) => lookup(id);
+    }
+    if (source.memberRole) {
+      const lookup = source.memberRole.bind(source);
+      this.memberRole = (organizationId, userId) => lookup(organizationId, userId);
     }
   }
 
@@ -140,12 +146,18 @@ export class CachedSource implements MutationSource {
   private readonly counts = new Map<string, Promise<number>>();
   private readonly lists = new Map<string, Promise<SyncRow[]>>();
   private readonly rules = new Map<number, Promise<OrganizationRules | undefined>>();
+  private readonly roles = new Map<string, Promise<OrganizationRole | undefined>>();
   readonly organization?: MutationTx["organization"];
+  readonly memberRole?: MutationTx["memberRole"];
 
   constructor(private readonly source: MutationSource & { getMany?: GetMany }) {
     const lookup = source.organization?.bind(source);
     if (lookup) {
       this.organization = (id) => remember(this.rules, id, () => lookup(id));
+    }
+    const role = source.memberRole?.bind(source);
+    if (role) {
+      this.memberRole = (organizationId, userId) => remember(this.roles, `${organizationId}:${userId}`, () => role(organizationId, userId));
     }
   }
 

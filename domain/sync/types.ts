@@ -1,3 +1,4 @@
+import type { OrganizationRole } from "../permissions/permissions.ts";
 import type { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
 import type { PermissionSubject } from "../permissions/can.ts";
@@ -35,6 +36,12 @@ export interface MutationTx {
    * must be present) judges them.
    */
   organization?(id: number): Promise<OrganizationRules | undefined>;
+  /**
+   * The role of a user in an organization (`undefined`: not a member), read-only. Only the server
+   * knows memberships (D1); the browser has no such lookup, so mutators skip the check there and
+   * the server judges (e.g. a speaker added offline must be a member with a speaking role).
+   */
+  memberRole?(organizationId: number, userId: number): Promise<OrganizationRole | undefined>;
 }
 
 /** Columns of a row holding a single value (not a list): what `RowQuery.equals` may test. */

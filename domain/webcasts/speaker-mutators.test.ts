@@ -4,6 +4,7 @@ import { permissionsFor } from "../permissions/can.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
 import { ORGANIZATION_ID, idSequence, organizer, rules, webcastArgs } from "../sync/testing.ts";
+import type { OrganizationRole } from "../permissions/permissions.ts";
 import type { MutationActor, OrganizationRules } from "../sync/types.ts";
 import { WEBCAST_MUTATORS } from "./mutators.ts";
 import type { WebcastSpeakerRow } from "./parts.ts";
@@ -19,8 +20,11 @@ const speakerActor = (id: number): MutationActor => ({ id, is_super_admin: false
 type Options = { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server"; withRules?: boolean };
 
 function run(store: MemoryServerStore, name: string, args: unknown, options: Options = {}): Promise<MutationOutcome> {
-  const { get, list, organization } = store.read;
-  const source = options.withRules === false ? { get, list } : { get, list, ...(organization ? { organization } : {}) };
+  const { get, list, organization, memberRole } = store.read;
+  const location = options.location ?? "server";
+  // Memberships are known on the server only (the browser has no such lookup).
+  const members = location === "server" && memberRole ? { memberRole } : {};
+  const source = options.withRules === false ? { get, list, ...members } : { get, list, ...(organization ? { organization } : {}), ...members };
   return runMutation(REGISTRY, { name, args }, source, { location: options.location ?? "server", actor: options.actor ?? alice, locale: options.locale ?? "en", now: NOW });
 }
 
@@ -30,8 +34,8 @@ async function apply(store: MemoryServerStore, name: string, args: unknown, opti
   return outcome;
 }
 
-async function seed(organization: OrganizationRules = rules()): Promise<{ store: MemoryServerStore; webcastId: string }> {
-  const store = new MemoryServerStore([[ORGANIZATION_ID, organization]]);
+async function seed(organization: OrganizationRules = rules(), members?: ReadonlyMap<string, OrganizationRole>): Promise<{ store: MemoryServerStore; webcastId: string }> {
+  const store = new MemoryServerStore([[ORGANIZATION_ID, organization]], members);
   const webcastId = nextId();
   const created = await apply(store, "createWebcast", webcastArgs(webcastId));
   if (!created.ok) throw created.rejection;
@@ -51,6 +55,22 @@ async function speakersOf(store: MemoryServerStore, webcastId: string): Promise<
 }
 
 describe("setWebcastSpeakers", () => {
+  it("on the server, adds only members with a speaking role (a crafted push cannot name anyone); the browser leaves that to the server", async () => {
+    const members = new Map<string, OrganizationRole>([
+      [`${ORGANIZATION_ID}:7`, "organizer"],
+      [`${ORGANIZATION_ID}:21`, "speaker"],
+      [`${ORGANIZATION_ID}:22`, "viewer"],
+    ]);
+    const { store, webcastId } = await seed(rules(), members);
+    const refused = refusal(await apply(store, "setWebcastSpeakers", setArgs(webcastId, [person(21), person(22), person(99)])));
+    expect(refused.errors).toEqual({
+      "speakers.1.user_id": ["This person is not a speaker, organizer, admin or owner of the organization."],
+      "speakers.2.user_id": ["This person is not a speaker, organizer, admin or owner of the organization."],
+    });
+    expect((await apply(store, "setWebcastSpeakers", setArgs(webcastId, [person(21), person(7)]))).ok).toBe(true);
+    expect((await run(store, "setWebcastSpeakers", setArgs(webcastId, [person(99)]), { location: "client" })).ok).toBe(true);
+  });
+
   it("adds the listed people in list order, with their copied name and e-mail", async () => {
     const { store, webcastId } = await seed();
     const ann = person(11, { name: "  Ann Lee ", email: " Ann@Example.test", is_producer: true });

@@ -29,6 +29,10 @@ export const SPEAKER_MESSAGES = {
   invalid: { en: "Some speakers of the webcast are invalid.", fr: "Certains conférenciers de la webdiffusion sont invalides." },
   gone: { en: "This speaker is no longer on this webcast: they were removed.", fr: "Ce conférencier ne fait plus partie de cette webdiffusion : il a été retiré." },
   one_producer: { en: "A webcast has one producer at most.", fr: "Une webdiffusion a au plus un producteur." },
+  not_a_member: {
+    en: "This person is not a speaker, organizer, admin or owner of the organization.",
+    fr: "Cette personne n'est ni conférencier, ni organisateur, ni administrateur, ni propriétaire de l'organisation.",
+  },
   duplicate_person: { en: "This person is already in the list of speakers.", fr: "Cette personne figure déjà dans la liste des conférenciers." },
   duplicate_speaker: { en: "This speaker appears twice in the list.", fr: "Ce conférencier figure deux fois dans la liste." },
   other_webcast: { en: "This speaker belongs to another webcast.", fr: "Ce conférencier appartient à une autre webdiffusion." },
@@ -129,6 +133,20 @@ function personErrors(entry: z.output<typeof speakerEntry>, index: number, local
 }
 
 /**
+ * Whether a person may be added as a speaker: a member of the organization with a speaking role
+ * (SPEAKER_ROLES). Only the server knows memberships (`memberRole`, required there: a browser
+ * cannot be trusted to name members); a browser skips the check and the server judges.
+ */
+async function mayBeAdded(tx: MutationTx, ctx: MutationContext, organizationId: number, userId: number): Promise<boolean> {
+  if (!tx.memberRole) {
+    if (ctx.location === "server") throw new Error("MutationTx.memberRole is required on the server");
+    return true;
+  }
+  const role = await tx.memberRole(organizationId, userId);
+  return role !== undefined && maySpeak(role);
+}
+
+/**
  * Sets the webcast's whole speaker list (PATCH /api/webcasts/{uid}/speakers): speakers absent from
  * `speakers` are removed, new ids are added, order = list order (`position`). Only what changes is
  * written, field by field, so a kept speaker's concurrent edit elsewhere survives. A listed
@@ -160,6 +178,7 @@ export const setWebcastSpeakers = defineMutator("setWebcastSpeakers", setWebcast
     const elsewhere = await tx.get("webcast_speakers", entry.id);
     if (elsewhere) errors[`speakers.${index}.id`] = [SPEAKER_MESSAGES.other_webcast[ctx.locale]];
     personErrors(entry, index, ctx.locale, errors);
+    if (!(await mayBeAdded(tx, ctx, webcast.organization_id, entry.user_id))) errors[`speakers.${index}.user_id`] = [SPEAKER_MESSAGES.not_a_member[ctx.locale]];
   }
   const named = args.speakers.flatMap((entry, index) => (entry.is_producer === true ? [index] : []));
   for (const index of named.slice(1)) errors[`speakers.${index}.is_producer`] = [SPEAKER_MESSAGES.one_producer[ctx.locale]];

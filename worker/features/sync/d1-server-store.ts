@@ -1,10 +1,11 @@
+import type { OrganizationRole } from "../../../domain/permissions/permissions.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { CommitInput, ServerStore, Write } from "../../../domain/sync/server-store.ts";
 import { SERVER_WRITTEN_TABLES, SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
 import type { Change, MutationResult, OrganizationRules, RowQuery, SyncRow, SyncScope, SyncTable } from "../../../domain/sync/types.ts";
 import { type Db, db } from "../../db/client.ts";
-import { organizations, syncChanges, syncMutations } from "../../db/schema/index.ts";
+import { memberships, organizations, syncChanges, syncMutations } from "../../db/schema/index.ts";
 import { changesAfter, dropSuperseded, HEAD, headQuery, type LogEntry, logArms, readHead } from "./change-log.ts";
 import { inJson } from "./sql.ts";
 import { SYNCED_TABLES, SYNCED_TABLE_NAMES } from "./tables.ts";
@@ -39,6 +40,14 @@ export class D1ServerStore implements ServerStore {
     count: async <T extends SyncTable>(table: T, organizationId: number, query: RowQuery<T>): Promise<number> => {
       if (this.organizationId !== undefined && organizationId !== this.organizationId) return 0;
       return SYNCED_TABLES[table].count(this.database, organizationId, query);
+    },
+    memberRole: async (organizationId: number, userId: number): Promise<OrganizationRole | undefined> => {
+      if (this.organizationId !== undefined && organizationId !== this.organizationId) return undefined;
+      const [row] = await this.database
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.organization_id, organizationId), eq(memberships.user_id, userId)));
+      return row?.role;
     },
     organization: async (id: number): Promise<OrganizationRules | undefined> => {
       if (this.organizationId !== undefined && id !== this.organizationId) return undefined;
