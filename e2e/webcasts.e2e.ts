@@ -41,6 +41,8 @@ async function createThroughWizard(page: Page, title: string): Promise<string> {
   expect(page.url()).toMatch(/\/webcasts\/new/);
   await page.locator('[name="duration"]').fill("45");
   await page.getByTestId("wizard-next").click();
+  await page.getByTestId("step-speakers").waitFor();
+  await page.getByTestId("wizard-next").click();
   await page.getByTestId("step-access").waitFor();
   await page.locator('[name="privacy"]').selectOption("private");
   await page.getByTestId("wizard-next").click();

@@ -5,10 +5,12 @@ import {
   draftFieldOf,
   draftFromMutationArgs,
   draftFromWebcast,
+  draftSpeakerErrors,
   emptyWebcastDraft,
   sameDraft,
   settingsTabDraft,
   settingsTabOfArgs,
+  speakersArgsFromDraft,
   stepsWithErrors,
   updateArgsFromDraft,
   updateArgsFromSettings,
@@ -165,6 +167,44 @@ describe("webcast draft", () => {
     expect(draftFromMutationArgs(draftFromWebcast(row), { source_type: "vmr", tag: null }).details.source_type).toBe("vmr");
   });
 
+  it("validates the speakers step on its own: one producer, a person once, the known limit (en and fr)", () => {
+    const draft = valid();
+    expect(draft.details.speakers).toEqual([]);
+    const sara = { user_id: 11, name: "Sara", email: "sara@demo.test", is_producer: true };
+    const omar = { user_id: 12, name: "Omar", email: "omar@demo.test", is_producer: true };
+    draft.details.speakers = [sara, omar, { ...sara, is_producer: false }];
+    expect(webcastDraftErrors(draft.details, "en", { maxSpeakers: 2 }).speakers).toEqual([
+      "This person is already in the list of speakers.",
+      "A webcast has one producer at most.",
+      "Speaker limit reached: a webcast may have at most 2 speakers.",
+    ]);
+    expect(draftSpeakerErrors([sara, omar], "fr", null)).toEqual(["Une webdiffusion a au plus un producteur."]);
+    expect(draftSpeakerErrors([sara, { ...omar, is_producer: false }], "en", null)).toEqual([]);
+    expect(stepsWithErrors(webcastDraftErrors(draft.details, "en"))).toEqual(["speakers"]);
+  });
+
+  it("makes the setWebcastSpeakers arguments of the wizard's speakers, in order, or none", () => {
+    const draft = valid();
+    let next = 0;
+    const newId = () => `0194c4a0-0000-7000-8000-00000000000${++next}`;
+    expect(speakersArgsFromDraft(draft, { webcastId: row.id, now: "t", newId })).toBeNull();
+    draft.details.speakers = [
+      { user_id: 12, name: "Omar", email: "omar@demo.test", is_producer: false },
+      { user_id: 11, name: "Sara", email: "sara@demo.test", is_producer: true },
+    ];
+    expect(speakersArgsFromDraft(draft, { webcastId: row.id, now: "t", newId })).toEqual({
+      webcast_id: row.id,
+      organization_id: 1,
+      speakers: [
+        { id: "0194c4a0-0000-7000-8000-000000000001", user_id: 12, name: "Omar", email: "omar@demo.test", is_producer: false, shown_in_lobby: true },
+        { id: "0194c4a0-0000-7000-8000-000000000002", user_id: 11, name: "Sara", email: "sara@demo.test", is_producer: true, shown_in_lobby: true },
+      ],
+      now: "t",
+    });
+    // The speakers are not webcast fields: createWebcast does not carry them.
+    expect(createArgsFromDraft(draft, { id: row.id, now: "t" })).not.toHaveProperty("speakers");
+  });
+
   it("compares drafts by value", () => {
     const a = valid();
     const b: WebcastDraft = { details: { ...a.details }, access: { ...a.access } };
@@ -172,5 +212,12 @@ describe("webcast draft", () => {
     b.details.description = "x";
     expect(sameDraft(a, b)).toBe(false);
     expect(sameDraft(a, { details: a.details, access: { ...a.access, privacy: "private" } })).toBe(false);
+    // The speakers list by value (a draft read back from IndexedDB is a copy), order included.
+    const sara = { user_id: 11, name: "Sara", email: "sara@demo.test", is_producer: false };
+    const omar = { user_id: 12, name: "Omar", email: "omar@demo.test", is_producer: false };
+    const withSpeakers = (speakers: (typeof sara)[]): WebcastDraft => ({ details: { ...a.details, speakers }, access: a.access });
+    expect(sameDraft(withSpeakers([sara, omar]), withSpeakers([{ ...sara }, { ...omar }]))).toBe(true);
+    expect(sameDraft(withSpeakers([sara, omar]), withSpeakers([omar, sara]))).toBe(false);
+    expect(sameDraft(withSpeakers([sara]), withSpeakers([{ ...sara, is_producer: true }]))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { datetimeAfter } from "../validation/datetime.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { CreateWebcastArgs, UpdateWebcastArgs } from "./mutators.ts";
+import { SPEAKER_MESSAGES, type SetWebcastSpeakersArgs, speakerLimitMessage } from "./speaker-mutators.ts";
 import { type AttendeeOptions, DEFAULT_WEBCAST_SETTINGS, WEBCAST_EVENT_TYPES, WEBCAST_PRIVACIES, WEBCAST_QUALITIES, WEBCAST_SOURCE_TYPES, type WebcastRow } from "./record.ts";
 import { webcastFieldErrors } from "./rules.ts";
 import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
@@ -13,9 +14,11 @@ import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
  * `createWebcast` / `updateWebcast` mutation on save. Values are kept as typed (a duration is the
  * text of its field) so a half-typed form survives a reload exactly.
  *
- * The details payload holds the details tab and the wizard's first two steps (core fields, event
- * and source type, quality, screen sharing, replay). The access payload holds the other settings
- * (access, attendee options, Q&A, content, branding), flat (an attendee option is a key of its own)
+ * The details payload holds the details tab and the wizard's first three steps (core fields, event
+ * and source type, quality, screen sharing, replay; the wizard's speakers — SPEC §3 webcast
+ * `speakers (id, is_producer)` — sent after `createWebcast` as `setWebcastSpeakers`). The access
+ * payload holds the other settings (access, attendee options, Q&A, content, branding), flat (an
+ * attendee option is a key of its own)
  * and partial: a settings tab of the edit screen keeps only its own fields there, the wizard its
  * access and attendee-options steps. Clearing a draft empties both payloads (SPEC §4).
  */
@@ -42,6 +45,20 @@ export interface WebcastDraftDetails {
   quality: (typeof WEBCAST_QUALITIES)[number];
   screen_sharing: boolean;
   replay_enabled: boolean;
+  /**
+   * The wizard's speakers step, in order: the people picked (name and e-mail copied, as
+   * `setWebcastSpeakers` needs for new speakers) and the producer. Empty elsewhere: an existing
+   * webcast's speakers are edited in their own tab, straight through their mutators.
+   */
+  speakers: WebcastDraftSpeaker[];
+}
+
+/** A person picked in the wizard's speakers step (their speaker row is made when the webcast is saved). */
+export interface WebcastDraftSpeaker {
+  user_id: number;
+  name: string;
+  email: string;
+  is_producer: boolean;
 }
 
 /** SPEC §3 attendee options, one draft field each (a save sends only the changed ones). */
@@ -85,6 +102,7 @@ export const WIZARD_ACCESS_FIELDS = ["privacy", "registration_required", "contro
 export const WEBCAST_WIZARD_STEPS = [
   { id: "general", fields: ["organization_id", "event_title", "description", "language", "kind"] },
   { id: "schedule", fields: ["start_date", "start_time", "timezone", "duration"] },
+  { id: "speakers", fields: ["speakers"] },
   { id: "access", fields: WIZARD_ACCESS_FIELDS },
   { id: "attendee_options", fields: ATTENDEE_OPTION_FIELDS },
 ] as const satisfies readonly { id: string; fields: readonly WebcastFormField[] }[];
@@ -132,6 +150,7 @@ export function emptyWebcastDraft(options: { organizationId: number | null; time
       timezone: options.timezone,
       duration: String(DEFAULT_WEBCAST_DURATION),
       ...detailsSettingsOf(DEFAULT_WEBCAST_SETTINGS),
+      speakers: [],
     },
     access: pickAccess(accessValuesOf(DEFAULT_WEBCAST_SETTINGS), [...WIZARD_ACCESS_FIELDS, ...ATTENDEE_OPTION_FIELDS]),
   };
@@ -188,6 +207,7 @@ const SETTINGS_TAB_DETAILS: Readonly<WebcastDraftDetails> = {
   timezone: "",
   duration: "",
   ...detailsSettingsOf(DEFAULT_WEBCAST_SETTINGS),
+  speakers: [],
 };
 
 /** The draft of an existing webcast's details tab: its fields as the organizer reads them. */
@@ -205,6 +225,7 @@ export function draftFromWebcast(row: WebcastRow): WebcastDraft {
       timezone: row.timezone,
       duration: String(row.duration),
       ...detailsSettingsOf(row),
+      speakers: [],
     },
     access: {},
   };
@@ -257,9 +278,10 @@ function parsedDuration(text: string): number | null {
  * Field errors of a draft, by draft field, in `locale`. The mutators' own rules
  * (webcastFieldErrors) plus the form rules: an organization chosen, a real date, hh:mm, a whole
  * number of minutes, and — when `startAfter` is given — a start after it (SPEC §5 datetime_after,
- * now rounded down to the minute).
+ * now rounded down to the minute), and the speakers step's rules (`draftSpeakerErrors`, with
+ * `maxSpeakers` when the organization's limit is known).
  */
-export function webcastDraftErrors(details: WebcastDraftDetails, locale: MessageLocale, options: { startAfter?: Date } = {}): Partial<Record<WebcastDraftField, string[]>> {
+export function webcastDraftErrors(details: WebcastDraftDetails, locale: MessageLocale, options: { startAfter?: Date; maxSpeakers?: number | null } = {}): Partial<Record<WebcastDraftField, string[]>> {
   const errors: Partial<Record<WebcastDraftField, string[]>> = {};
   const add = (field: WebcastDraftField, message: string) => (errors[field] ??= []).push(message);
   const text = (key: keyof typeof WEBCAST_MESSAGES) => WEBCAST_MESSAGES[key][locale];
@@ -295,7 +317,36 @@ export function webcastDraftErrors(details: WebcastDraftDetails, locale: Message
     const late = datetimeAfter(start, locale, { now: options.startAfter });
     if (late) add("start_time", late);
   }
+  for (const message of draftSpeakerErrors(details.speakers, locale, options.maxSpeakers ?? null)) add("speakers", message);
   return errors;
+}
+
+/**
+ * The wizard speakers step's errors, as `setWebcastSpeakers` would refuse them (SPEC §3, §5): a
+ * person listed once, one producer at most, and at most `maxSpeakers` (null: no cap, or not
+ * known on this device — the server judges).
+ */
+export function draftSpeakerErrors(speakers: readonly WebcastDraftSpeaker[], locale: MessageLocale, maxSpeakers: number | null): string[] {
+  const errors: string[] = [];
+  if (new Set(speakers.map((speaker) => speaker.user_id)).size < speakers.length) errors.push(SPEAKER_MESSAGES.duplicate_person[locale]);
+  if (speakers.filter((speaker) => speaker.is_producer).length > 1) errors.push(SPEAKER_MESSAGES.one_producer[locale]);
+  if (maxSpeakers !== null && speakers.length > maxSpeakers) errors.push(speakerLimitMessage(maxSpeakers)[locale]);
+  return errors;
+}
+
+/**
+ * The `setWebcastSpeakers` arguments that give a webcast just created from `draft` its speakers
+ * (in the draft's order, each under a new id from `newId`), or null when the draft has none.
+ */
+export function speakersArgsFromDraft(draft: WebcastDraft, options: { webcastId: string; now: string; newId(): string }): SetWebcastSpeakersArgs | null {
+  const { organization_id, speakers } = draft.details;
+  if (organization_id === null || speakers.length === 0) return null;
+  return {
+    webcast_id: options.webcastId,
+    organization_id,
+    speakers: speakers.map((speaker) => ({ id: options.newId(), user_id: speaker.user_id, name: speaker.name, email: speaker.email, is_producer: speaker.is_producer, shown_in_lobby: true })),
+    now: options.now,
+  };
 }
 
 /** The wizard steps that hold at least one error. */
@@ -401,9 +452,11 @@ export function updateArgsFromSettings(access: WebcastDraftAccess, current: Webc
 
 /** Whether two drafts hold the same values (a form is "dirty" when its draft differs from where it started). */
 export function sameDraft(a: WebcastDraft, b: WebcastDraft): boolean {
+  // Lists (the speakers) by value: a draft read back from IndexedDB is a copy.
+  const sameValue = (x: unknown, y: unknown) => x === y || (Array.isArray(x) && Array.isArray(y) && JSON.stringify(x) === JSON.stringify(y));
   const same = (x: Record<string, unknown>, y: Record<string, unknown>) => {
     const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-    return [...keys].every((key) => x[key] === y[key]);
+    return [...keys].every((key) => sameValue(x[key], y[key]));
   };
   return same({ ...a.details }, { ...b.details }) && same(a.access, b.access);
 }

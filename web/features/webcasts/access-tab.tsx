@@ -1,17 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AccessPassword } from "./access-password.tsx";
 import type { WebcastTabProps } from "./edit-tabs.ts";
+import { SegmentsSection } from "./segments-section.tsx";
 import { AccessFields } from "./settings-fields.tsx";
 import { SettingsTabForm } from "./settings-tab-form.tsx";
 
 /**
- * Access tab: privacy and the sign-in requirements (offline, through the draft), and the access
- * password (online only). Segments come with their table.
+ * Access tab: privacy and the sign-in requirements (offline, through the draft), the access
+ * password (online only) and the segments (offline, each change its own mutation).
  */
 export function AccessTab(props: WebcastTabProps) {
   const { t } = useLingui();
+  const after = (
+    <>
+      <AccessPassword row={props.row} editable={props.editable} />
+      <SegmentsSection row={props.row} editable={props.editable} />
+    </>
+  );
   return (
-    <SettingsTabForm {...props} tab="access" label={t`Access`} after={<AccessPassword row={props.row} editable={props.editable} />}>
+    <SettingsTabForm {...props} tab="access" label={t`Access`} after={after}>
       {(fields) => (
         <fieldset className="form__group">
           <legend className="visually-hidden">

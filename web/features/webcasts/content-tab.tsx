@@ -1,20 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TextField } from "../../ui/form.tsx";
 import type { WebcastTabProps } from "./edit-tabs.ts";
+import { ResourcesSection } from "./resources-section.tsx";
 import { SettingSwitches } from "./settings-fields.tsx";
 import { SettingsTabForm } from "./settings-tab-form.tsx";
 import { useOrganizationRules } from "./use-local-webcasts.ts";
 
 /**
- * Content tab, as far as the webcast row goes: what attendees may see and do on the webcast page,
- * the display flags and the tag. The description is on the details tab; resources, embed apps
- * and the like come with their tables.
+ * Content tab: what attendees may see and do on the webcast page, the display flags and the tag
+ * (the webcast row, through the tab's draft), then the resources (each change its own mutation,
+ * outside the draft's form). The description is on the details tab; embed apps have their tab.
  */
 export function ContentTab(props: WebcastTabProps) {
   const { t } = useLingui();
   const organization = useOrganizationRules(props.row.organization_id);
   return (
-    <SettingsTabForm {...props} tab="content" label={t`Content`}>
+    <SettingsTabForm {...props} tab="content" label={t`Content`} after={<ResourcesSection row={props.row} editable={props.editable} />}>
       {(fields) => (
         <>
           <fieldset className="form__group">

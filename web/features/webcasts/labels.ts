@@ -34,6 +34,7 @@ export const GROUP_LABELS: Record<WebcastStatusGroup, MessageDescriptor> = {
 export const STEP_LABELS: Record<WebcastWizardStep, MessageDescriptor> = {
   general: msg`General information`,
   schedule: msg`Date and time`,
+  speakers: msg`Speakers`,
   access: msg`Access`,
   attendee_options: msg`Attendee options`,
 };
@@ -90,9 +91,13 @@ export const SWITCH_LABELS: Partial<Record<WebcastAccessField | WebcastDraftFiel
 export const WEBCAST_TAB_LABELS: Record<WebcastEditTab, MessageDescriptor> = {
   details: msg`Details`,
   access: msg`Access`,
+  speakers: msg`Speakers`,
   content: msg`Content`,
+  "streaming-outputs": msg`Streaming outputs`,
   qa: msg`Q&A`,
   branding: msg`Branding`,
+  polls: msg`Polls`,
+  "embed-app": msg`Embed app`,
 };
 
 export const LANGUAGE_LABELS: Record<"en" | "fr", MessageDescriptor> = {

@@ -12,9 +12,11 @@ import {
   createArgsFromDraft,
   draftFromMutationArgs,
   emptyWebcastDraft,
+  speakersArgsFromDraft,
   stepsWithErrors,
   webcastDraftErrors,
 } from "../../../domain/webcasts/draft.ts";
+import { limitsOf } from "../../../domain/organizations/limits.ts";
 import { DEFAULT_WEBCAST_SETTINGS } from "../../../domain/webcasts/record.ts";
 import { useWebcastDraft } from "../../local/use-draft.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
@@ -28,7 +30,9 @@ import { useCurrentUser } from "../session/store.ts";
 import { browserTimeZone, formMessageLocale, mergeErrors, refusalText, rejectedFieldErrors, useRejectedEntry, withoutChanged } from "./form-support.ts";
 import { STEP_LABELS } from "./labels.ts";
 import { AccessFields, SettingSwitches } from "./settings-fields.tsx";
+import { useOrganizationRules } from "./use-local-webcasts.ts";
 import { WebcastFields } from "./webcast-fields.tsx";
+import { WizardSpeakersStep } from "./wizard-speakers-step.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
 
@@ -42,8 +46,9 @@ export const NEW_WEBCAST_DRAFT_KEY = "webcast:new";
  * `createWebcast` mutator on the device, so it works offline and syncs later. `fix` reopens a
  * create the server refused, with its message and field errors.
  *
- * Steps built so far: general information, date and time, access, attendee options (the last two
- * in the draft's access payload). Speakers come with the speakers table.
+ * Steps built so far: general information, date and time, speakers (in the details payload, sent
+ * as `setWebcastSpeakers` right after `createWebcast`), access, attendee options (the last two in
+ * the draft's access payload).
  */
 export function NewWebcastPage({ fix }: { fix?: string }) {
   const user = useCurrentUser();
@@ -92,6 +97,9 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
   const [saving, setSaving] = useState(false);
   const saved = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The speaker limit of the chosen organization, when this device holds its rules.
+  const rules = useOrganizationRules(draft?.details.organization_id ?? 0);
+  const speakerLimit = rules ? limitsOf(rules).max_speakers : null;
   useLeaveConfirmation(dirty && !saving && !saved.current, { message: t`Your draft stays on this device and will be here when you come back, but the webcast is not created yet.` });
 
   if (!draft) {
@@ -103,7 +111,7 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
   }
 
   const locale = formMessageLocale();
-  const ownErrors = webcastDraftErrors(draft.details, locale, { startAfter: new Date() });
+  const ownErrors = webcastDraftErrors(draft.details, locale, { startAfter: new Date(), maxSpeakers: speakerLimit });
   const serverShown = withoutChanged(serverErrors, baseline, draft);
   const shown = Object.fromEntries(
     Object.entries(mergeErrors(ownErrors, serverShown)).filter(([field]) => WEBCAST_WIZARD_STEPS.some((s) => checked.has(s.id) && (s.fields as readonly string[]).includes(field))),
@@ -144,9 +152,10 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
       return;
     }
     const id = uuidv7();
+    const now = new Date().toISOString();
     setSaving(true);
     try {
-      await engine.mutate("createWebcast", createArgsFromDraft(draft, { id, now: new Date().toISOString() }));
+      await engine.mutate("createWebcast", createArgsFromDraft(draft, { id, now }));
     } catch (error) {
       setSaving(false);
       const refused = refusalText(error);
@@ -154,9 +163,26 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
       setRefusal(refused.message);
       return;
     }
+    // The speakers in the same save, queued right behind the webcast (the step checked what it can).
+    const speakers = speakersArgsFromDraft(draft, { webcastId: id, now, newId: uuidv7 });
+    let speakersRefusal: string | null = null;
+    if (speakers) {
+      try {
+        await engine.mutate("setWebcastSpeakers", speakers);
+      } catch (error) {
+        const refused = refusalText(error);
+        if (!refused) throw error;
+        speakersRefusal = refused.message;
+      }
+    }
     saved.current = true;
     await clear();
     if (fixId) await engine.discardRejected(fixId);
+    if (speakersRefusal) {
+      toast.error(t`The webcast was created, but its speakers were refused: ${speakersRefusal} Add them in the Speakers tab.`);
+      await navigate({ to: "/webcasts/$uid/edit", params: { uid: id }, search: { tab: "speakers" } });
+      return;
+    }
     toast.success(navigator.onLine ? t`Webcast created.` : t`Webcast created on this device. It will be sent when you are back online.`);
     await navigate({ to: "/webcasts/$uid/edit", params: { uid: id } });
   };
@@ -228,7 +254,22 @@ function Wizard({ draftKey, baseline, organizations, fixId, rejectedMessage, ser
           errors={shown}
           organizations={organizations}
           disabled={saving}
-          onChange={(patch) => update((current) => ({ ...current, details: { ...current.details, ...patch } }))}
+          onChange={(patch) =>
+            update((current) => {
+              // People picked are members of the organization chosen then: another one starts with none.
+              const otherOrganization = patch.organization_id !== undefined && patch.organization_id !== current.details.organization_id;
+              return { ...current, details: { ...current.details, ...patch, ...(otherOrganization ? { speakers: [] } : {}) } };
+            })
+          }
+        />
+      ) : step === "speakers" ? (
+        <WizardSpeakersStep
+          organizationId={draft.details.organization_id}
+          speakers={draft.details.speakers}
+          errors={shown.speakers}
+          limit={speakerLimit}
+          disabled={saving}
+          onChange={(speakers) => update((current) => ({ ...current, details: { ...current.details, speakers } }))}
         />
       ) : (
         <fieldset className="form__group" data-testid={`step-${step}`}>

@@ -14,10 +14,14 @@ import { AccessTab } from "./access-tab.tsx";
 import { BrandingTab } from "./branding-tab.tsx";
 import { ContentTab } from "./content-tab.tsx";
 import { DetailsTab } from "./details-tab.tsx";
-import { WEBCAST_EDIT_TABS, type WebcastEditTab } from "./edit-tabs.ts";
+import { EmbedAppsTab } from "./embed-apps-tab.tsx";
+import { WEBCAST_EDIT_TABS, type WebcastEditTab, visibleEditTabs } from "./edit-tabs.ts";
 import { useRejectedEntry } from "./form-support.ts";
 import { STATE_LABELS, WEBCAST_TAB_LABELS } from "./labels.ts";
+import { PollsTab } from "./polls-tab.tsx";
 import { QaTab } from "./qa-tab.tsx";
+import { SpeakersTab } from "./speakers-tab.tsx";
+import { StreamingOutputsTab } from "./streaming-outputs-tab.tsx";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
 import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
 import "../organizations/management.css";
@@ -71,7 +75,7 @@ interface EditorProps {
   onFixDone(tab: WebcastEditTab): Promise<void>;
 }
 
-function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) {
+function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }: EditorProps) {
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
   const pending = usePendingRowIds();
@@ -111,7 +115,10 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
     },
   });
 
-  const { onKeyDown: onTabKeyDown, tabRef } = useTablist(WEBCAST_EDIT_TABS, tab, onTabChange);
+  // A tab this user may not see (streaming outputs without webcasts.update) opens the details.
+  const tabs = visibleEditTabs(editable);
+  const tab = tabs.includes(requestedTab) ? requestedTab : "details";
+  const { onKeyDown: onTabKeyDown, tabRef } = useTablist(tabs, tab, onTabChange);
 
   const panel = (name: WebcastEditTab) => {
     const tabFix = name === fixTab ? fix : null;
@@ -129,6 +136,14 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
         return <QaTab key={key} {...common} />;
       case "branding":
         return <BrandingTab key={key} {...common} />;
+      case "speakers":
+        return <SpeakersTab {...common} />;
+      case "streaming-outputs":
+        return <StreamingOutputsTab {...common} />;
+      case "polls":
+        return <PollsTab {...common} />;
+      case "embed-app":
+        return <EmbedAppsTab {...common} />;
     }
   };
 
@@ -149,7 +164,7 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
         ) : null}
       </p>
       <div role="tablist" aria-label={t`Webcast sections`} className="tabs" onKeyDown={onTabKeyDown}>
-        {WEBCAST_EDIT_TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             ref={tabRef(name)}
@@ -174,7 +189,7 @@ function Editor({ row, tab, fix, fixTab, onTabChange, onFixDone }: EditorProps) 
           </button>
         ))}
       </div>
-      {WEBCAST_EDIT_TABS.map((name) => (
+      {tabs.map((name) => (
         // Every panel stays mounted so switching tabs keeps unsaved drafts.
         <div
           key={name}

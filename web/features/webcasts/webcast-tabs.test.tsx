@@ -33,8 +33,8 @@ describe("webcast edit tabs", () => {
     expect(screen.getByRole("tab", { name: "Access" }).getAttribute("aria-selected")).toBe("true");
     expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Access" }));
     fireEvent.keyDown(document.activeElement as Element, { key: "End" });
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: "branding" }));
-    expect(screen.getByTestId("webcast-panel-branding").hidden).toBe(false);
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: "embed-app" }));
+    expect(screen.getByTestId("webcast-panel-embed-app").hidden).toBe(false);
     expect(screen.getByTestId("webcast-panel-details").hidden).toBe(true);
   });
 
@@ -184,6 +184,8 @@ describe("webcast wizard: access and attendee options", () => {
     type("event_title", "Shareholders meeting");
     fireEvent.click(screen.getByTestId("wizard-next"));
     await screen.findByTestId("step-schedule");
+    fireEvent.click(screen.getByTestId("wizard-next"));
+    await screen.findByTestId("step-speakers");
     fireEvent.click(screen.getByTestId("wizard-next"));
     await screen.findByTestId("step-access");
     type("privacy", "private");
