@@ -3,19 +3,54 @@ import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { StoredRejected } from "../../local/db.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
+import type { WebcastPartTable } from "../../../domain/webcasts/part-rules.ts";
+import type { WebcastEditTab } from "../webcasts/edit-tabs.ts";
 
-type FixTarget = { to: "/webcasts/new"; search: { fix: string } } | { to: "/webcasts/$uid/edit"; params: { uid: string }; search: { fix: string } };
+type FixTarget =
+  | { to: "/webcasts/new"; search: { fix: string } }
+  | { to: "/webcasts/$uid/edit"; params: { uid: string }; search: { fix?: string; tab?: WebcastEditTab } };
 
-function argsOf(entry: StoredRejected): { id?: string; event_title?: string } {
+function argsOf(entry: StoredRejected): { id?: string; webcast_id?: string; event_title?: string } {
   const args = entry.mutation.args;
-  return typeof args === "object" && args !== null ? (args as { id?: string; event_title?: string }) : {};
+  return typeof args === "object" && args !== null ? (args as { id?: string; webcast_id?: string; event_title?: string }) : {};
 }
+
+type Part = "speakers" | "polls" | "resources" | "embed_apps" | "segments" | "streaming_outputs";
+
+/** The webcast parts' mutators: which part they change, the table their `id` names, the tab to redo them in. */
+const PART_MUTATIONS: Record<string, { part: Part; table: WebcastPartTable; tab: WebcastEditTab }> = {
+  setWebcastSpeakers: { part: "speakers", table: "webcast_speakers", tab: "speakers" },
+  updateWebcastSpeaker: { part: "speakers", table: "webcast_speakers", tab: "speakers" },
+  removeWebcastSpeaker: { part: "speakers", table: "webcast_speakers", tab: "speakers" },
+  createPoll: { part: "polls", table: "polls", tab: "polls" },
+  updatePoll: { part: "polls", table: "polls", tab: "polls" },
+  deletePoll: { part: "polls", table: "polls", tab: "polls" },
+  reorderPolls: { part: "polls", table: "polls", tab: "polls" },
+  createPollingSeries: { part: "polls", table: "polling_series", tab: "polls" },
+  updatePollingSeries: { part: "polls", table: "polling_series", tab: "polls" },
+  deletePollingSeries: { part: "polls", table: "polling_series", tab: "polls" },
+  reorderPollingSeries: { part: "polls", table: "polling_series", tab: "polls" },
+  createResource: { part: "resources", table: "resources", tab: "content" },
+  updateResource: { part: "resources", table: "resources", tab: "content" },
+  deleteResource: { part: "resources", table: "resources", tab: "content" },
+  setResourcesVisibility: { part: "resources", table: "resources", tab: "content" },
+  reorderResources: { part: "resources", table: "resources", tab: "content" },
+  createEmbedApp: { part: "embed_apps", table: "embed_apps", tab: "embed-app" },
+  updateEmbedApp: { part: "embed_apps", table: "embed_apps", tab: "embed-app" },
+  deleteEmbedApp: { part: "embed_apps", table: "embed_apps", tab: "embed-app" },
+  addSegment: { part: "segments", table: "segments", tab: "access" },
+  removeSegment: { part: "segments", table: "segments", tab: "access" },
+  createStreamingOutput: { part: "streaming_outputs", table: "streaming_outputs", tab: "streaming-outputs" },
+  updateStreamingOutput: { part: "streaming_outputs", table: "streaming_outputs", tab: "streaming-outputs" },
+  deleteStreamingOutput: { part: "streaming_outputs", table: "streaming_outputs", tab: "streaming-outputs" },
+};
 
 /**
  * The changes the server refused (docs/sync.md "Client"), oldest first: which change (kind and
  * webcast title), the server's (already localized) reason, and Fix / Discard. Fix reopens the
  * refused edit as a draft in its form, with the reason and field errors; saving it sends a new
- * change and removes this one. A refused deletion can only be dismissed.
+ * change and removes this one. A refused change to a webcast's part (speakers, polls, …) opens
+ * the tab where it is done. A refused deletion can only be dismissed.
  */
 export function RejectedChanges() {
   const engine = useSyncEngine();
@@ -25,10 +60,27 @@ export function RejectedChanges() {
     const rejected = await engine.db.rejected.orderBy("seq").toArray();
     const ids = rejected.map((entry) => argsOf(entry).id).filter((id): id is string => typeof id === "string");
     const present = new Set((await engine.db.view_webcasts.bulkGet(ids)).flatMap((row) => (row ? [row.id] : [])));
-    return { rejected, present };
+    // The webcast of each refused part change: named in its arguments, or the webcast of the row it names.
+    const partWebcasts = new Map<string, string>();
+    for (const entry of rejected) {
+      const part = PART_MUTATIONS[entry.mutation.name];
+      if (!part) continue;
+      const args = argsOf(entry);
+      const webcastId = args.webcast_id ?? (args.id ? (await engine.db.rows("view", part.table).get(args.id))?.webcast_id : undefined);
+      if (webcastId && (await engine.db.view_webcasts.get(webcastId))) partWebcasts.set(entry.mutation_id, webcastId);
+    }
+    return { rejected, present, partWebcasts };
   }, [engine]);
   if (!engine || !data) return null;
-  const { rejected, present } = data;
+  const { rejected, present, partWebcasts } = data;
+  const partLabels: Record<Part, string> = {
+    speakers: t`A change to a webcast's speakers`,
+    polls: t`A change to a webcast's polls`,
+    resources: t`A change to a webcast's resources`,
+    embed_apps: t`A change to a webcast's embed apps`,
+    segments: t`A change to a webcast's segments`,
+    streaming_outputs: t`A change to a webcast's streaming outputs`,
+  };
 
   const describe = (entry: StoredRejected): string => {
     const title = argsOf(entry).event_title;
@@ -39,12 +91,20 @@ export function RejectedChanges() {
         return title ? t`Changes to the webcast “${title}”` : t`Changes to a webcast`;
       case "deleteWebcast":
         return t`Deletion of a webcast`;
-      default:
-        return t`A change`;
+      default: {
+        const part = PART_MUTATIONS[entry.mutation.name];
+        return part ? partLabels[part.part] : t`A change`;
+      }
     }
   };
   const fixTarget = (entry: StoredRejected): FixTarget | null => {
     const id = argsOf(entry).id;
+    const part = PART_MUTATIONS[entry.mutation.name];
+    if (part) {
+      // A part's change is redone in its tab (it has no draft of its own to reopen).
+      const uid = partWebcasts.get(entry.mutation_id);
+      return uid ? { to: "/webcasts/$uid/edit", params: { uid }, search: { tab: part.tab } } : null;
+    }
     if (entry.mutation.name === "createWebcast") return { to: "/webcasts/new", search: { fix: entry.mutation_id } };
     if (entry.mutation.name !== "updateWebcast" || !id) return null;
     // The webcast is gone (deleted meanwhile): the edit can be recreated as a new webcast.

@@ -42,7 +42,7 @@ export function DetailsTab({ row, editable, fix, onDirtyChange, onFixDone, onLea
   const [busy, setBusy] = useState(false);
   useReportDirty(editable && dirty && !busy, onDirtyChange);
 
-  // Speakers are not synced yet: producers get their rights when they are.
+  // Not a producer permission (SPEC §6): the organization's permission decides, speakers play no part.
   const deletable = canForWebcast(user, "webcasts.delete", { organization_id: row.organization_id, speakers: [] });
   const locked = isOnAir(row) ? ON_AIR_LOCKED : undefined;
   const organization = useOrganizationRules(row.organization_id);

@@ -84,7 +84,7 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
   const leaving = useRef(false);
   const dirty = dirtyTabs.size > 0;
 
-  // Speakers are not synced yet: producers get their rights when they are.
+  // Not a producer permission (SPEC §6): the organization's permission decides, speakers play no part.
   const editable = canForWebcast(user, "webcasts.update", { organization_id: row.organization_id, speakers: [] });
 
   const dirtyHandlers = useMemo(() => {
