@@ -2,18 +2,28 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ROOT_PATH, installGlobalErrorHandler, reloadSiteRoot } from "./api/errors.ts";
 import { App } from "./app.tsx";
+import { prepareSession } from "./features/session/route-guard.ts";
 import { resetSession } from "./features/session/store.ts";
 import { registerServiceWorker } from "./features/pwa/service-worker.ts";
 import { activateLocale, detectInitialLocale } from "./i18n/i18n.ts";
-import { createAppRouter, isPathRouted } from "./router.ts";
+import { createAppRouter, isPathRouted, preloadRouteChunks } from "./router.ts";
 import { initTheme } from "./ui/theme.ts";
 import "./ui/styles.css";
 
 const LOGIN_PATH = "/login";
 
+/**
+ * Everything the first screen needs starts at once, in parallel (issue #4: offline home render in
+ * under 150 ms): the catalog (its download began when web/i18n/i18n.ts loaded), the user and the
+ * sync engine's database, the route code, then the first navigation (guard, loaders). React
+ * renders once the catalog is active and that navigation has settled, so the first render is the
+ * screen itself.
+ */
 async function boot(): Promise<void> {
   initTheme();
-  await activateLocale(detectInitialLocale());
+  const catalog = activateLocale(detectInitialLocale());
+  // Its requests (profile, sync) are answered in later tasks, once the handler below is installed.
+  prepareSession();
   const router = createAppRouter();
 
   installGlobalErrorHandler({
@@ -24,6 +34,13 @@ async function boot(): Promise<void> {
     navigate: (path) => void router.navigate({ href: path }),
     reloadRoot: () => void reloadSiteRoot(),
   });
+
+  preloadRouteChunks(router);
+  // What web/test/render-app.tsx does too: the router's first load may complete before React mounts
+  // (the Transitioner then only acknowledges it). A failed load is the router's to show.
+  const firstLoad = router.load().catch((error: unknown) => console.error(error));
+  await catalog;
+  await firstLoad;
 
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");

@@ -33,3 +33,16 @@ export function isPathRouted(router: AnyRouter, path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
   return Object.hasOwn(router.routesByPath, trimmed);
 }
+
+/**
+ * Starts downloading the code of the screens the current address shows (the lazy route
+ * components, `autoCodeSplitting`) at boot, alongside the catalog and the session, instead of
+ * after the route guard has answered: the first screen then waits for one round trip, not two.
+ */
+export function preloadRouteChunks(router: AnyRouter): void {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) {
+    const component: { preload?: () => Promise<void> | undefined } | undefined = route.options.component;
+    void component?.preload?.()?.catch(() => undefined);
+  }
+}

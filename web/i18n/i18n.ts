@@ -12,13 +12,26 @@ export { i18n };
 
 // One chunk per language: only the active catalog is downloaded up front; the service worker
 // precaches the others so switching works offline.
-const catalogs: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
+const importers: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
   en: () => import("./locales/en/messages.po"),
   fr: () => import("./locales/fr/messages.po"),
   pt: () => import("./locales/pt/messages.po"),
   es: () => import("./locales/es/messages.po"),
   de: () => import("./locales/de/messages.po"),
 };
+
+const loading = new Map<UiLocale, Promise<{ messages: Messages }>>();
+
+/** A catalog's module, imported once (a failed import is tried again next time). */
+function loadCatalog(locale: UiLocale): Promise<{ messages: Messages }> {
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise = importers[locale]();
+    loading.set(locale, promise);
+    promise.catch(() => loading.delete(locale));
+  }
+  return promise;
+}
 
 /** SPEC §5: `?lang=`, else the stored choice, else French for a French browser, else English. */
 export function detectInitialLocale(): UiLocale {
@@ -38,7 +51,7 @@ let latestRequest = 0;
 export async function activateLocale(locale: UiLocale, options: { persist?: boolean } = {}): Promise<void> {
   const request = ++latestRequest;
   if (options.persist) writeStored(LOCALE_STORAGE_KEY, locale);
-  const { messages } = await catalogs[locale]();
+  const { messages } = await loadCatalog(locale);
   // A quicker, later switch wins over a slower earlier one.
   if (request !== latestRequest) return;
   i18n.loadAndActivate({ locale, messages });
@@ -49,3 +62,35 @@ export async function activateLocale(locale: UiLocale, options: { persist?: bool
 export function currentLocale(): UiLocale {
   return isUiLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
+
+/**
+ * The first screen cannot render before its catalog: its download starts as soon as this module
+ * runs, while the rest of the app's modules are still being evaluated, rather than when boot()
+ * asks for it (web/main.tsx; issue #4 offline home render). The built index.html names each
+ * catalog's URL (vite.config.ts `igo-catalogs`): a modulepreload link starts the download at once,
+ * where an `import()` would only start it once the modules being evaluated are done. Other
+ * languages stay lazy.
+ */
+function preloadInitialCatalog(): void {
+  const locale = detectInitialLocale();
+  const href = catalogUrls()[locale];
+  if (href && !document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  void loadCatalog(locale).catch(() => undefined);
+}
+
+function catalogUrls(): Partial<Record<UiLocale, string>> {
+  try {
+    const parsed: unknown = JSON.parse(document.querySelector('meta[name="igo-catalogs"]')?.getAttribute("content") ?? "{}");
+    return typeof parsed === "object" && parsed !== null ? Object.fromEntries(Object.entries(parsed).filter(([locale, href]) => isUiLocale(locale) && typeof href === "string")) : {};
+  } catch {
+    return {};
+  }
+}
+
+if (import.meta.env.MODE !== "test" && typeof document !== "undefined") preloadInitialCatalog();

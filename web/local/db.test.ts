@@ -30,8 +30,9 @@ describe("LocalDatabase", () => {
 
     const db = new LocalDatabase(userId);
     await db.open();
-    // The latest version (5 adds the webcasts' parts); version 4's upgrade forgot the cursor.
-    expect(db.verno).toBe(5);
+    // The latest version (5: the webcasts' parts, 6: an index for the home screen); version 4's
+    // upgrade forgot the cursor.
+    expect(db.verno).toBe(6);
     expect(await db.meta.get("cursor")).toBeUndefined();
     expect(await db.meta.get("last_synced_at")).toEqual({ key: "last_synced_at", value: "2026-01-01T00:00:00.000Z" });
     expect(await db.view_webcasts.get("w1")).toMatchObject({ event_title: "Kept" });

@@ -92,6 +92,13 @@ export class LocalDatabase extends Dexie {
         [`view_${table}`, part],
       ])),
     );
+    // Version 6: indexes for the home screen (web/features/home/home-queries.ts), so it reads the
+    // few webcasts it shows instead of all of them: by start time; by state then start time (the
+    // on-air, upcoming and ended ones in order); by duration (the longest bounds how far back an
+    // unfinished webcast can have started). Screens read the view only; no re-pull needed.
+    this.version(6).stores({
+      view_webcasts: "id, organization_id, event_start_date_time, [state+event_start_date_time], duration",
+    });
   }
 
   /** The base or view table of a synced table. */

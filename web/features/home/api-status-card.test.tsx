@@ -55,6 +55,21 @@ describe("API status card", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it("offline, says the API cannot be reached without asking, and checks once back online", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const fetchMock = await renderCard(async () => jsonResponse(HEALTH_OK));
+    expect(card().getAttribute("data-status")).toBe("error");
+    expect(screen.getByRole("alert").textContent).toContain("The API cannot be reached");
+    expect(fetchMock).not.toHaveBeenCalled();
+    onLine.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event("online"));
+    });
+    await vi.waitFor(() => expect(card().getAttribute("data-status")).toBe("ok"));
+    expect(fetchMock).toHaveBeenCalledOnce();
+    onLine.mockRestore();
+  });
+
   it("shows the server's message for other failures", async () => {
     await renderCard(async () => jsonResponse({ message: "Something went wrong. Please try again.", code: "server_error", requestId: "r" }, 500));
     expect(card().getAttribute("data-status")).toBe("error");

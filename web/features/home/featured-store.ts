@@ -1,12 +1,12 @@
 import { proxy } from "valtio";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
-import { can } from "../../../domain/permissions/can.ts";
 import { FEATURED_WEBCASTS } from "../../../domain/ui/constants.ts";
-import { FEATURED_PERMISSION, type Featured, featuredWebcasts } from "../../../domain/webcasts/featured.ts";
+import type { Featured } from "../../../domain/webcasts/featured.ts";
 import { type WebcastResource, webcastResource } from "../../../domain/webcasts/rest.ts";
 import { api } from "../../api/client.ts";
 import { ApiRequestError, handleApiError, unwrap } from "../../api/errors.ts";
 import type { LocalDatabase } from "../../local/db.ts";
+import { readFeatured } from "./home-queries.ts";
 
 /**
  * The featured-webcast loader (SPEC §4): idle → pending → fulfilled. A server answer is fresh for
@@ -61,10 +61,9 @@ async function fetchFeatured(): Promise<Featured<WebcastResource>> {
   }
 }
 
-/** The same selection over this device's copy (the view: server rows plus unsent changes). */
+/** The same selection over this device's copy (the view: server rows plus unsent changes), by its indexes. */
 export async function localFeatured(database: LocalDatabase, user: ProfileUser, now: number): Promise<Featured<WebcastResource>> {
-  const rows = (await database.view_webcasts.toArray()).filter((row) => can(user, FEATURED_PERMISSION, row.organization_id));
-  const { next, last } = featuredWebcasts(rows, now);
+  const { next, last } = await readFeatured(database, user, now);
   const nameOf = (organizationId: number) => user.accounts.find((account) => account.id === organizationId)?.name ?? null;
   return {
     next: next ? webcastResource(next, nameOf(next.organization_id)) : null,

@@ -56,10 +56,10 @@ async function signIn(user: ProfileUser, rows: WebcastRow[] = []) {
   activeSync.engine = ref(engine);
 }
 
-/** The whole app at /home, once the API status card has its answer (no request outlives the test). */
+/** The whole app at /home, once the API status card has its answer (no request outlives the test; offline it asks nothing). */
 async function renderHome() {
   const view = await renderApp("/home");
-  await waitFor(() => expect(screen.getByTestId("api-status").dataset.status).toBe("ok"));
+  await waitFor(() => expect(screen.getByTestId("api-status").dataset.status).toBe(navigator.onLine ? "ok" : "error"));
   return view;
 }
 
@@ -195,6 +195,15 @@ describe("home: your webcasts", () => {
     await renderHome();
     await waitFor(() => expect(screen.getByTestId("home-webcasts").dataset.ready).toBe("true"));
     expect(mark.mock.calls.filter(([name]) => name === HOME_WEBCASTS_READY_MARK)).toHaveLength(1);
+  });
+
+  it("shows the rows from its first render: the /home loader read them while the screen loaded", async () => {
+    await signIn(profileUser(ORGANIZER, { id: freshUserId() }), [row(2, { event_title: "Second" }), row(1, { event_title: "First" })]);
+    await renderApp("/home");
+    const block = screen.getByTestId("home-webcasts");
+    expect(block.dataset.ready).toBe("true");
+    expect(within(block).getAllByTestId("home-webcast").map((item) => within(item).getByRole("link").textContent)).toEqual(["First", "Second"]);
+    await waitFor(() => expect(screen.getByTestId("api-status").dataset.status).toBe("ok"));
   });
 
   it("shows an empty state, with 'Create a webcast' only for users with webcasts.create", async () => {

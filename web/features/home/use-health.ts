@@ -7,9 +7,12 @@ export type HealthState =
   | { kind: "ready"; health: Health }
   | { kind: "error"; error: ApiRequestError };
 
-/** Fetches on mount, on `retry()` and when the browser comes back online. */
+/** What an offline browser shows at once: the request could only fail (and would cost the first screen a round trip). */
+const offline = (): HealthState => ({ kind: "error", error: ApiRequestError.network(new TypeError("The browser is offline.")) });
+
+/** Fetches on mount (unless the browser is offline), on `retry()` and when the browser comes back online. */
 export function useHealth(): { state: HealthState; retry: () => void } {
-  const [state, setState] = useState<HealthState>({ kind: "loading" });
+  const [state, setState] = useState<HealthState>(() => (navigator.onLine ? { kind: "loading" } : offline()));
   const controller = useRef<AbortController | null>(null);
 
   const load = useCallback(() => {
@@ -29,7 +32,7 @@ export function useHealth(): { state: HealthState; retry: () => void } {
   }, []);
 
   useEffect(() => {
-    load();
+    if (navigator.onLine) load();
     window.addEventListener("online", load);
     return () => {
       window.removeEventListener("online", load);

@@ -1,14 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useId, useLayoutEffect, useMemo, useState } from "react";
-import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
-import { can } from "../../../domain/permissions/can.ts";
-import { FEATURED_WEBCASTS } from "../../../domain/ui/constants.ts";
-import { FEATURED_PERMISSION, homeWebcasts } from "../../../domain/webcasts/featured.ts";
-import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import { useId, useLayoutEffect, useState } from "react";
 import { EmptyState } from "../../ui/list-controls.tsx";
 import { useCurrentUser } from "../session/store.ts";
-import { useAllWebcasts } from "../webcasts/use-local-webcasts.ts";
+import { useHomeWebcasts } from "./use-home-webcasts.ts";
 import { WebcastSummary } from "./webcast-summary.tsx";
 
 /** Marked once per page load when the block first shows rows read from IndexedDB (bench contract). */
@@ -20,23 +15,18 @@ export function resetHomeWebcastsReadyMark(): void {
   marked = false;
 }
 
-/** The rows the block shows: what the user may see, coming soonest first, then the past; at most the home limit. */
-export function homeRows(webcasts: readonly WebcastRow[], user: ProfileUser | null, now: number): WebcastRow[] {
-  const visible = webcasts.filter((webcast) => can(user, FEATURED_PERMISSION, webcast.organization_id));
-  return homeWebcasts(visible, now, FEATURED_WEBCASTS.homeListLimit);
-}
-
 /**
- * SPEC §2 "your webcasts": read live from IndexedDB (every organization of the user), so it
- * renders offline and shows unsent changes. Benchmark contract: the first time its rows are on
- * screen, `performance.mark("igo:home-webcasts-ready")` (once per page load) and
- * `data-ready="true"` on the block.
+ * SPEC §2 "your webcasts": read live from IndexedDB (every organization of the user, by index:
+ * home-queries.ts; read ahead by the /home loader), so it renders offline and shows unsent
+ * changes. Benchmark contract: the first time its rows are on screen,
+ * `performance.mark("igo:home-webcasts-ready")` (once per page load) and `data-ready="true"` on
+ * the block.
  */
 export function YourWebcasts({ canCreate }: { canCreate: boolean }) {
   const headingId = useId();
   const user = useCurrentUser();
-  const webcasts = useAllWebcasts();
-  const rows = useMemo(() => (webcasts ? homeRows(webcasts, user, Date.now()) : undefined), [webcasts, user]);
+  // What the user may see, coming soonest first, then the past; at most the home limit.
+  const rows = useHomeWebcasts();
   const [ready, setReady] = useState(false);
   const showOrganization = (user?.accounts.length ?? 0) > 1;
 

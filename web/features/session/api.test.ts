@@ -66,6 +66,16 @@ describe("fetchProfile / ensureSessionUser", () => {
     expect(isLoggedInFlagSet()).toBe(true);
   });
 
+  it("does not ask the server while the browser is offline: the last confirmed user opens the app", async () => {
+    setLoggedInFlag();
+    localStorage.setItem(PROFILE_CACHE_KEY, JSON.stringify(user));
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const server = fakeServer({ "GET /api/profile": () => json({ data: user }) });
+    await expect(ensureSessionUser()).resolves.toEqual(user);
+    expect(server.calls).toHaveLength(0);
+    expect(session).toMatchObject({ user, status: "ready" });
+  });
+
   it("forgets the user, the flag and the offline copy on 401", async () => {
     setLoggedInFlag();
     localStorage.setItem(PROFILE_CACHE_KEY, JSON.stringify(user));

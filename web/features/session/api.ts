@@ -15,23 +15,29 @@ export interface Credentials {
  * GET /api/profile. 200 → the user (stored, flag set); 401 or another refusal → signed out
  * (user and flag cleared). Unreachable server (offline, 5xx) → the offline copy of the last
  * confirmed user when the flag says we are signed in, so the installed app opens offline.
+ * A browser that knows it is offline (`navigator.onLine` false) does not ask: the request could
+ * only fail, and the first screen would wait for it (issue #4: offline home render).
  */
 export async function fetchProfile(): Promise<ProfileUser | null> {
+  if (!navigator.onLine) return offlineCopy();
   if (!session.user) session.status = "loading";
   try {
     const { data } = await unwrap(api.api.profile.$get(), { global: false });
     setSessionUser(data);
     return data;
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.isNetworkError || error.status >= 500)) {
-      const cached = isLoggedInFlagSet() ? cachedProfileUser() : null;
-      session.user = cached;
-      session.status = "ready";
-      return cached;
-    }
+    if (error instanceof ApiRequestError && (error.isNetworkError || error.status >= 500)) return offlineCopy();
     resetSession();
     return null;
   }
+}
+
+/** The server cannot be asked: the last confirmed user, if the logged-in flag is still set. */
+function offlineCopy(): ProfileUser | null {
+  const cached = isLoggedInFlagSet() ? cachedProfileUser() : null;
+  session.user = cached;
+  session.status = "ready";
+  return cached;
 }
 
 let inflight: Promise<ProfileUser | null> | null = null;

@@ -4,7 +4,7 @@ import { fakeServer, json } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { profileUser } from "../../test/users.ts";
 import { isLoggedInFlagSet, setLoggedInFlag } from "./logged-in-flag.ts";
-import { guardRoute } from "./route-guard.ts";
+import { guardRoute, prepareSession } from "./route-guard.ts";
 import { resetSession, session } from "./store.ts";
 
 const HEALTH = { status: "ok", version: "1", d1: true, migrations: { applied: 1, total: 1, pending: [], ok: true } };
@@ -74,6 +74,22 @@ describe("route guard in the app (SPEC §2)", () => {
       expect(router.state.location.pathname).toBe(path);
       unmount();
     }
+  });
+});
+
+describe("prepareSession (boot)", () => {
+  it("starts the user fetch the guard then shares, only when the logged-in flag is set", async () => {
+    const server = fakeServer({ "GET /api/profile": () => json({ data: organizer }), "GET /api/health": () => json(HEALTH) });
+    prepareSession();
+    expect(server.callsTo("GET /api/profile")).toHaveLength(0);
+    expect(session.status).toBe("ready");
+
+    session.status = "unknown";
+    setLoggedInFlag();
+    prepareSession();
+    const { router } = await renderApp("/home");
+    expect(router.state.location.pathname).toBe("/home");
+    expect(server.callsTo("GET /api/profile")).toHaveLength(1);
   });
 });
 

@@ -35,6 +35,17 @@ function redirectUrlOf(search: unknown): string | null {
 }
 
 /**
+ * Boot (web/main.tsx): starts what the first navigation's guard waits for while the catalog and the
+ * route code load — the user (GET /api/profile, or at once the offline copy when the browser is
+ * offline) and the sync engine that follows the user (its database starts opening). The guard
+ * then finds them ready or shares the request in flight. Same calls as the guard's, only earlier.
+ */
+export function prepareSession(): void {
+  autoInstallSessionSync();
+  void ensureSessionUser();
+}
+
+/**
  * Root `beforeLoad`: gathers the inputs of the SPEC §2 guard (domain/navigation/guard.ts) and
  * applies its answer. Public screens skip the user fetch (a background refresh fills the header
  * when the logged-in flag is set); /login and private screens wait for the user.
