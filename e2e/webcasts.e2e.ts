@@ -80,8 +80,14 @@ async function findInListAndCalendar(page: Page, uid: string, title: string): Pr
   await page.getByTestId("calendar-grid").waitFor();
   // The wizard's default start is tomorrow: this month's grid, or next month's on a month's last day.
   const item = page.locator(`[data-testid="calendar-item"][href="/webcasts/${uid}/edit"]`);
-  if ((await item.count()) === 0) await page.getByRole("button", { name: /suivant|Next month/ }).click();
-  await item.waitFor();
+  const shown = await item.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) {
+    await page.getByRole("button", { name: /suivant|Next month/ }).click();
+    await item.waitFor();
+  }
 }
 
 it("creates a webcast through the wizard, edits its branding, finds it in the list and calendar (French, online)", async () => {
