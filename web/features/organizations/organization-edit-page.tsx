@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useBlocker } from "@tanstack/react-router";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { can } from "../../../domain/permissions/can.ts";
 import { confirm } from "../../ui/confirm.ts";
 import { PageTitle } from "../../ui/page-title.tsx";
@@ -51,7 +51,6 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
   const { organization, tab, onTabChange, onSaved } = props;
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
-  const baseId = useId();
   const [dirtyTabs, setDirtyTabs] = useState<ReadonlySet<OrganizationTab>>(new Set());
   // Bumped when the billing type changes: the reset touches every tab, so their drafts start over.
   const [revision, setRevision] = useState(0);
@@ -92,7 +91,7 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
     },
   });
 
-  const { onKeyDown: onTabKeyDown, tabRef } = useTablist(ORGANIZATION_TABS, tab, onTabChange);
+  const { onKeyDown: onTabKeyDown, tabProps, panelProps } = useTablist(ORGANIZATION_TABS, tab, onTabChange);
 
   const reset = (next: Organization) => {
     onSaved(next);
@@ -135,16 +134,7 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
         {ORGANIZATION_TABS.map((name) => (
           <button
             key={name}
-            ref={tabRef(name)}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={name === tab}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={name === tab ? 0 : -1}
-            className="tabs__tab"
-            data-tab={name}
-            onClick={() => onTabChange(name)}
+            {...tabProps(name)}
           >
             {i18n._(TAB_LABELS[name])}
             {dirtyTabs.has(name) ? (
@@ -160,11 +150,7 @@ function Editor(props: { organization: Organization; tab: OrganizationTab; onTab
         // Every panel stays mounted so switching tabs keeps unsaved drafts.
         <div
           key={`${name}-${revision}`}
-          role="tabpanel"
-          id={`${baseId}-panel-${name}`}
-          aria-labelledby={`${baseId}-tab-${name}`}
-          hidden={name !== tab}
-          className="tab-panel"
+          {...panelProps(name)}
           data-testid={`panel-${name}`}
         >
           {panel(name)}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useBlocker } from "@tanstack/react-router";
-import { useId, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
 import { settingsTabOfArgs } from "../../../domain/webcasts/draft.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
@@ -79,7 +79,6 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
   const pending = usePendingRowIds();
-  const baseId = useId();
   const [dirtyTabs, setDirtyTabs] = useState<ReadonlySet<WebcastEditTab>>(new Set());
   const leaving = useRef(false);
   const dirty = dirtyTabs.size > 0;
@@ -118,7 +117,7 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
   // A tab this user may not see (streaming outputs without webcasts.update) opens the details.
   const tabs = visibleEditTabs(editable);
   const tab = tabs.includes(requestedTab) ? requestedTab : "details";
-  const { onKeyDown: onTabKeyDown, tabRef } = useTablist(tabs, tab, onTabChange);
+  const { onKeyDown: onTabKeyDown, tabProps, panelProps } = useTablist(tabs, tab, onTabChange);
 
   const panel = (name: WebcastEditTab) => {
     const tabFix = name === fixTab ? fix : null;
@@ -167,17 +166,8 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
         {tabs.map((name) => (
           <button
             key={name}
-            ref={tabRef(name)}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={name === tab}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={name === tab ? 0 : -1}
-            className="tabs__tab"
-            data-tab={name}
+            {...tabProps(name)}
             data-testid={`webcast-tab-${name}`}
-            onClick={() => onTabChange(name)}
           >
             {i18n._(WEBCAST_TAB_LABELS[name])}
             {dirtyTabs.has(name) ? (
@@ -193,11 +183,7 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
         // Every panel stays mounted so switching tabs keeps unsaved drafts.
         <div
           key={name}
-          role="tabpanel"
-          id={`${baseId}-panel-${name}`}
-          aria-labelledby={`${baseId}-tab-${name}`}
-          hidden={name !== tab}
-          className="tab-panel"
+          {...panelProps(name)}
           data-testid={`webcast-panel-${name}`}
         >
           {panel(name)}
