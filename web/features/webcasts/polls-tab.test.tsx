@@ -6,7 +6,7 @@ import { confirmState } from "../../ui/confirm.ts";
 import { session } from "../session/store.ts";
 import { pulledPoll, pulledSeries } from "./content-parts-test-support.ts";
 import { pulledSpeakers } from "./parts-test-support.ts";
-import { fieldErrors, input, offlineReplica, queued, seedWebcast, type } from "./test-support.tsx";
+import { fieldErrors, input, offlineReplica, queued, seedWebcast, select, type } from "./test-support.tsx";
 
 /** The polls tab, offline on a real Dexie replica (changes queued). */
 const harness = offlineReplica();
@@ -181,7 +181,7 @@ describe("webcast polls", () => {
 
     // A poll added from the series belongs to it.
     fireEvent.click(within(section).getByTestId("series-poll-add"));
-    expect((input("poll_series") as unknown as HTMLSelectElement).value).toBe(created?.id);
+    expect(select("poll_series").value).toBe(created?.id);
     type("poll_title", "Coffee or tea?");
     type("poll_option_0", "Coffee");
     type("poll_option_1", "Tea");

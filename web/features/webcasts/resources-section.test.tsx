@@ -6,7 +6,7 @@ import { profileUser } from "../../test/users.ts";
 import { confirmState } from "../../ui/confirm.ts";
 import { session } from "../session/store.ts";
 import { pulledResource } from "./content-parts-test-support.ts";
-import { fieldErrors, input, offlineReplica, queued, seedWebcast, type } from "./test-support.tsx";
+import { FakeXhr, fieldErrors, input, offlineReplica, queued, seedWebcast, type } from "./test-support.tsx";
 
 /** The resources of the content tab, offline on a real Dexie replica (changes queued), and the online file upload. */
 const harness = offlineReplica();
@@ -30,41 +30,6 @@ async function openResources(setup: (id: string) => Promise<unknown> = async () 
 const resourceRows = () => screen.queryAllByTestId("resource-row");
 const titles = () => resourceRows().map((row) => row.querySelector("strong")?.textContent);
 
-/** An XMLHttpRequest that records the upload and answers when told. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  status = 0;
-  statusText = "";
-  responseText = "";
-  withCredentials = false;
-  url = "";
-  body: FormData | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  getResponseHeader() {
-    return null;
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  abort() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(new ProgressEvent("progress", { lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
-}
 
 describe("webcast resources", () => {
   it("adds a link through createResource, the mutator's field errors on their fields", async () => {

@@ -53,6 +53,12 @@ export const input = (name: string) => {
   if (!element) throw new Error(`no field ${name}`);
   return element;
 };
+/** A select field by name (a typed `input`). */
+export const select = (name: string) => {
+  const element = document.querySelector(`select[name="${name}"]`);
+  if (!(element instanceof HTMLSelectElement)) throw new Error(`no select ${name}`);
+  return element;
+};
 export const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
 export const fieldErrors = (name: string) => input(name).closest(".field, .switch-field")?.querySelector("[data-testid=field-errors]")?.textContent ?? "";
 
@@ -69,3 +75,40 @@ export async function seedWebcast(engine: SyncEngine, title = "Town hall"): Prom
 export async function queued(engine: SyncEngine, name: string): Promise<Record<string, unknown>[]> {
   return (await engine.db.outbox.toArray()).filter((entry) => entry.name === name).map((entry) => entry.args as Record<string, unknown>);
 }
+
+/** An XMLHttpRequest that records the upload and answers when told. */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  private readonly events = new EventTarget();
+  status = 0;
+  statusText = "";
+  responseText = "";
+  withCredentials = false;
+  url = "";
+  body: FormData | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  getResponseHeader() {
+    return null;
+  }
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  abort() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(new ProgressEvent("progress", { lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event("load"));
+  }
+}
+

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, fakeServer } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
-import { fieldErrors, input, offlineReplica, seedWebcast, type } from "./test-support.tsx";
+import { FakeXhr, fieldErrors, input, offlineReplica, seedWebcast, type } from "./test-support.tsx";
 
 /** The parts of the access and branding tabs that need a connection: the password and the images. */
 const harness = offlineReplica();
@@ -19,41 +19,6 @@ async function openTab(tab: string, seeded?: string) {
   return { id, panel };
 }
 
-/** An XMLHttpRequest that records the upload and answers when told. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  status = 0;
-  statusText = "";
-  responseText = "";
-  withCredentials = false;
-  url = "";
-  body: FormData | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  getResponseHeader() {
-    return null;
-  }
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  abort() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(new ProgressEvent("progress", { lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
-}
 
 describe("access password", () => {
   it("says offline that the password needs a connection", async () => {

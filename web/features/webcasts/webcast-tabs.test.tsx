@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "../../test/render-app.tsx";
 import { profileUser } from "../../test/users.ts";
 import { session } from "../session/store.ts";
-import { fieldErrors, input, offlineReplica, queued, seedWebcast, type } from "./test-support.tsx";
+import { fieldErrors, input, offlineReplica, queued, seedWebcast, select, type } from "./test-support.tsx";
 
 /** The edit screen's tabs and the wizard's access steps, offline on a real Dexie replica. */
 const harness = offlineReplica();
@@ -55,8 +55,8 @@ describe("webcast edit tabs", () => {
     await harness.engine.db.view_organizations.put({ id: "1", organization_id: 1, name: "Demo Events", deactivated_at: null, self_serve: false, limits: {}, features });
     await renderApp(`/webcasts/${id}/edit`);
     await screen.findByTestId("webcast-details-form");
-    await waitFor(() => expect([...(input("source_type") as unknown as HTMLSelectElement).options].map((option) => option.value)).toEqual(["", "vmr"]));
-    expect([...(input("quality") as unknown as HTMLSelectElement).options].map((option) => option.value)).toEqual(["720p"]);
+    await waitFor(() => expect([...select("source_type").options].map((option) => option.value)).toEqual(["", "vmr"]));
+    expect([...select("quality").options].map((option) => option.value)).toEqual(["720p"]);
     expect(input("vod_download").disabled).toBe(true);
     expect(input("vod_download").closest(".switch-field")?.textContent).toMatch("Your organization does not allow this.");
   });
