@@ -9,8 +9,10 @@
 // - clientOnly: the same pages, recorded from that server, answered from memory by a local proxy in
 //   front of it: what the browser side (fetch, JSON, IndexedDB writes) sustains when the server
 //   is not the bottleneck.
-// Knobs: BENCH_WEBCASTS (10000), BENCH_VIEWERS (100000; 0 without the viewers table).
-import { rmSync } from "node:fs";
+// Knobs: BENCH_WEBCASTS (10000), BENCH_VIEWERS (100000; 0 without the viewers table),
+// BENCH_PROFILE=1 (writes the page's CPU profile of the client-only run to bench/.tmp/initial-pull.cpuprofile,
+// for Chromium DevTools).
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { signIn } from "../e2e/session.ts";
@@ -24,10 +26,20 @@ const ORGANIZER = "organizer@demo.test";
 const GOAL_ROWS_PER_SECOND = 20_000;
 
 /** Signs in (the sync engine starts with the session) and times the first pull to `head`. */
-async function measurePull(browser: BenchBrowser, baseUrl: string, head: number, expected: Record<string, number>) {
+async function measurePull(browser: BenchBrowser, baseUrl: string, head: number, expected: Record<string, number>, profileTo?: string) {
   const page = await browser.context.newPage();
+  const profiler = profileTo ? await browser.context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send("Profiler.enable");
+    await profiler.send("Profiler.start");
+  }
   await signIn(page, baseUrl, ORGANIZER);
   const { startMs, endMs } = await waitForPull(page, head);
+  if (profiler && profileTo) {
+    const { profile } = await profiler.send("Profiler.stop");
+    writeFileSync(profileTo, JSON.stringify(profile));
+    log(`CPU profile of the page written to ${profileTo}`);
+  }
 
   // What the database holds, read with the raw IndexedDB API (the user's database is igo-<id>).
   const stored = await page.evaluate(async () => {
@@ -129,7 +141,7 @@ try {
     const second = await openChromium();
     let clientOnly: Awaited<ReturnType<typeof measurePull>>;
     try {
-      clientOnly = await measurePull(second, proxy.baseUrl, head, expected);
+      clientOnly = await measurePull(second, proxy.baseUrl, head, expected, process.env.BENCH_PROFILE ? join(root, "..", `${name}.cpuprofile`) : undefined);
       log(`client only: ${clientOnly.rows} rows in ${clientOnly.totalMs} ms (${clientOnly.rowsPerSecond} rows/s)`);
     } finally {
       await second.close();

@@ -5,8 +5,8 @@ import { signIn } from "./session.ts";
 
 /**
  * Issue #5's journey: an organizer creates a webcast through the wizard's steps (one step's error
- * blocks saving until fixed), edits its branding, finds it in the sessions list and the calendar
- * — online in French, then the same offline in English, synced when the network is back.
+ * blocks saving until fixed), edits its branding and a poll, finds it in the sessions list and the
+ * calendar — online in French, then the same offline in English, synced when the network is back.
  */
 const baseUrl = inject("baseUrl");
 const browsers: Browser[] = [];
@@ -73,6 +73,48 @@ async function editBranding(page: Page, color: string): Promise<void> {
   await page.getByTestId("webcast-save-branding").isDisabled();
 }
 
+/** Adds a two-option poll in the polls tab, then edits its question and recommends its second option. */
+async function editPoll(page: Page, question: string): Promise<void> {
+  await page.getByTestId("webcast-tab-polls").click();
+  const panel = page.getByTestId("webcast-panel-polls");
+  await panel.getByTestId("poll-add").click();
+  await panel.locator('[name="poll_title"]').fill(`${question} (draft)`);
+  await panel.locator('[name="poll_option_0"]').fill("Oui");
+  await panel.locator('[name="poll_option_1"]').fill("Non");
+  await panel.getByTestId("poll-save").click();
+  const row = panel.getByTestId("poll-row");
+  await expect.poll(() => row.count()).toBe(1);
+
+  await row.getByTestId("poll-edit").click();
+  await panel.locator('[name="poll_title"]').fill(question);
+  await panel.locator('[name="poll_recommended"]').nth(1).check();
+  await panel.getByTestId("poll-save").click();
+  await panel.getByTestId("poll-editor").waitFor({ state: "detached" });
+  await expect.poll(() => row.textContent()).toContain(question);
+}
+
+/** The webcast's polls as GET /api/webcasts/{uid}/polls answers them (null offline). */
+async function serverPolls(page: Page, uid: string): Promise<{ title: string; options: { id: string; text: string }[]; recommended_option_id: string | null }[] | null> {
+  return page.evaluate(async (id) => {
+    try {
+      const response = await fetch(`/api/webcasts/${id}/polls`, { headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" } });
+      return response.ok ? ((await response.json()) as { data: { title: string; options: { id: string; text: string }[]; recommended_option_id: string | null }[] }).data : null;
+    } catch {
+      return null;
+    }
+  }, uid);
+}
+
+/** The server holds the edited poll: its new question, the two options, the second one recommended. */
+async function expectServerPoll(page: Page, uid: string, question: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [poll] = (await serverPolls(page, uid)) ?? [];
+      return poll && { title: poll.title, options: poll.options.map((option) => option.text), recommended: poll.recommended_option_id === poll.options[1]?.id };
+    }, { timeout: 5_000 })
+    .toEqual({ title: question, options: ["Oui", "Non"], recommended: true });
+}
+
 async function findInListAndCalendar(page: Page, uid: string, title: string): Promise<void> {
   await page.goto(`${baseUrl}/sessions?q=${encodeURIComponent(title)}`);
   await page.locator('[data-testid="session-item"]', { hasText: title }).waitFor();
@@ -90,16 +132,18 @@ async function findInListAndCalendar(page: Page, uid: string, title: string): Pr
   }
 }
 
-it("creates a webcast through the wizard, edits its branding, finds it in the list and calendar (French, online)", async () => {
+it("creates a webcast through the wizard, edits its branding and a poll, finds it in the list and calendar (French, online)", async () => {
   const { page } = await organizer("fr-FR");
   const title = `Assemblée ${Date.now()}`;
   const uid = await createThroughWizard(page, title);
   await editBranding(page, "#1d4ed8");
+  await editPoll(page, "Approuvez-vous le budget ?");
   await page.locator('[data-testid="sync-indicator"][data-status="idle"]').waitFor();
   await findInListAndCalendar(page, uid, title);
 
   // What the server holds: the settings of every step and the branding.
   await expect.poll(() => serverWebcast(page, uid), { timeout: 5_000 }).toMatchObject({ uid, event_title: title, duration: 45, privacy: "private", title_color: "#1d4ed8" });
+  await expectServerPoll(page, uid, "Approuvez-vous le budget ?");
 });
 
 it("does the same offline in English, and the server has it once back online", async () => {
@@ -113,9 +157,11 @@ it("does the same offline in English, and the server has it once back online", a
   const title = `Offline launch ${Date.now()}`;
   const uid = await createThroughWizard(page, title);
   await editBranding(page, "#0f766e");
+  await editPoll(page, "Do you approve the budget?");
   await findInListAndCalendar(page, uid, title);
 
   expect(await serverWebcast(page, uid)).toBeNull();
   await browser.context.setOffline(false);
   await expect.poll(() => serverWebcast(page, uid), { timeout: 5_000 }).toMatchObject({ event_title: title, privacy: "private", title_color: "#0f766e" });
+  await expectServerPoll(page, uid, "Do you approve the budget?");
 });
