@@ -8,7 +8,7 @@ import { currentLocale } from "../../i18n/i18n.ts";
 import { PageTitle } from "../../ui/page-title.tsx";
 import { browserTimeZone } from "./form-support.ts";
 import { STATE_LABELS } from "./labels.ts";
-import { useAllWebcasts } from "./use-local-webcasts.ts";
+import { useWebcastsStartingBetween } from "./use-local-webcasts.ts";
 import "../organizations/management.css";
 import "./webcasts.css";
 
@@ -36,9 +36,9 @@ export function CalendarPage({ search, onSearch }: { search: CalendarSearch; onS
   const view = search.view ?? "month";
   const current = search.date ?? today(timeZone);
   const weekStart = weekStartOf(locale);
-  const webcasts = useAllWebcasts();
-  const days = useMemo(() => byDay(webcasts ?? [], timeZone), [webcasts, timeZone]);
   const weeks = view === "month" ? monthWeeks(current, weekStart) : [weekDays(current, weekStart)];
+  const webcasts = useWebcastsStartingBetween(weeks[0]?.[0] ?? current, weeks.at(-1)?.at(-1) ?? current);
+  const days = useMemo(() => byDay(webcasts ?? [], timeZone), [webcasts, timeZone]);
   const todayKey = today(timeZone);
 
   const heading =

@@ -1,5 +1,6 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import type { OrganizationRules } from "../../../domain/sync/types.ts";
+import { addDays } from "../../../domain/webcasts/calendar.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 
@@ -12,6 +13,22 @@ const byStart = (a: WebcastRow, b: WebcastRow) => a.event_start_date_time.locale
 export function useAllWebcasts(): WebcastRow[] | undefined {
   const engine = useSyncEngine();
   return useLiveQuery(async () => (engine ? (await engine.db.view_webcasts.toArray()).sort(byStart) : undefined), [engine]);
+}
+
+/**
+ * The webcasts starting on the days `firstDay`…`lastDay` (YYYY-MM-DD) in any time zone, soonest
+ * first, live: a range of the start-time index (Dexie version 6), not the whole table. Start times
+ * are UTC ISO strings, so a day either side covers every zone (±14 h); callers place them by day.
+ */
+export function useWebcastsStartingBetween(firstDay: string, lastDay: string): WebcastRow[] | undefined {
+  const engine = useSyncEngine();
+  return useLiveQuery(
+    async () =>
+      engine
+        ? (await engine.db.view_webcasts.where("event_start_date_time").between(`${addDays(firstDay, -1)}T00:00:00`, `${addDays(lastDay, 2)}T00:00:00`, true, false).toArray()).sort(byStart)
+        : undefined,
+    [engine, firstDay, lastDay],
+  );
 }
 
 /** One webcast of the replica, live: `undefined` while loading, `null` when the replica does not hold it. */

@@ -151,5 +151,27 @@ describe("sessions calendar", () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ view: "month", date: addMonths(day, 1) }));
     expect(screen.queryByTestId("calendar-item")).toBeNull();
   });
+
+  it("shows a webcast moved into the displayed month without a reload", async () => {
+    const id = await seedWebcast("Board meeting");
+    const start = (await harness.engine.db.view_webcasts.get(id))?.event_start_date_time ?? "";
+    const day = dayOf(start, browserTimeZone());
+    const nextMonth = addMonths(day, 1);
+    const { router } = await renderApp(`/sessions/calendar?date=${nextMonth}`);
+    await waitFor(() => expect(screen.getByTestId("calendar-grid")).toBeTruthy());
+    expect(screen.queryByText("Board meeting")).toBeNull();
+
+    // Moved into the displayed month, it appears there without a reload.
+    const moved = new Date(start);
+    moved.setUTCDate(moved.getUTCDate() + (Date.parse(`${nextMonth}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+    await harness.engine.mutate("updateWebcast", { id, event_start_date_time: moved.toISOString(), now: new Date().toISOString() });
+    const cell = await waitFor(() => {
+      const found = document.querySelector(`[data-day="${nextMonth}"]`);
+      if (!found?.querySelector("[data-testid=calendar-item]")) throw new Error("not yet");
+      return found as HTMLElement;
+    });
+    expect(within(cell).getByTestId("calendar-item").textContent).toMatch("Board meeting");
+    expect(router.state.location.search).toMatchObject({ date: nextMonth });
+  });
 });
 
