@@ -6,9 +6,13 @@ import { z } from "zod";
  * values. What each counts:
  * - max_organizers: members who can organize (owners, admins and organizers — see people.ts);
  * - max_speakers: speakers of one webcast (the Plan grid's "speakers per webcast");
- * - max_viewers: viewers of one webcast; max_webcasts: webcasts per calendar month (the Plan grid's
- *   "webcasts per month"); max_simultaneous_webcasts: webcasts live at the same time;
- * - max_media: media per webcast; max_people_per_table: seats of one virtual table;
+ * - max_viewers: viewers of one webcast (a test webcast: at most 50 too, webcasts/rules.ts
+ *   `participantLimitOf`); max_webcasts: webcasts per calendar month (the Plan grid's "webcasts
+ *   per month"; test webcasts have their own quota); max_simultaneous_webcasts: webcasts live at
+ *   the same time, judged when scheduling (a webcast's span may overlap fewer than this many
+ *   other spans of webcasts neither test nor over);
+ * - max_media: media per webcast (resources carrying an uploaded file, premiere videos when they
+ *   exist); max_people_per_table: seats of one virtual table;
  * - inactivity_timeout: a webcast with no activity for this long is auto-stopped (SPEC §4).
  * Pure; whoever enforces a limit has already authorized the action it guards.
  */

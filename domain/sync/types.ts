@@ -47,10 +47,26 @@ export interface MutationTx {
 /** Columns of a row holding a single value (not a list): what `RowQuery.equals` may test. */
 type ScalarColumn<T extends SyncTable> = { [K in keyof SyncRow<T>]: SyncRow<T>[K] extends string | number | boolean | null ? K : never }[keyof SyncRow<T>];
 
-/** Rows whose text `range.column` lies in [`from`, `to`) (string order) and whose `equals` columns have those values. */
+/** Columns of a row holding a number (a duration in minutes for `RowQuery.endsAfter`). */
+type NumberColumn<T extends SyncTable> = { [K in keyof SyncRow<T>]: SyncRow<T>[K] extends number ? K : never }[keyof SyncRow<T>] & string;
+
+/** One single-value column and values it must not hold (`RowQuery.except`). */
+type Exclusion<T extends SyncTable> = { [K in ScalarColumn<T>]: { column: K & string; values: readonly Exclude<SyncRow<T>[K], null>[] } }[ScalarColumn<T>];
+
+/**
+ * Rows whose text `range.column` lies in [`from`, `to`) (string order) and whose `equals` columns
+ * have those values. Optionally also (each an extra filter on the rows of the range, which is what
+ * an index serves):
+ * - `except`: rows whose column holds none of `values` (a null value is not excluded);
+ * - `endsAfter`: rows still running after `after` (an ISO date-time in UTC), the range column being
+ *   their start (an ISO date-time in UTC) and `minutes` their length: start + minutes > after. With
+ *   `range.to` as the end of a span, the rows overlapping [after, to) (max_simultaneous_webcasts).
+ */
 export interface RowQuery<T extends SyncTable> {
   range: { column: keyof SyncRow<T> & string; from: string; to: string };
   equals?: Partial<Pick<SyncRow<T>, ScalarColumn<T>>>;
+  except?: Exclusion<T>;
+  endsAfter?: { minutes: NumberColumn<T>; after: string };
 }
 
 /** Whether `row` of `organizationId` matches `query` (the reference the stores' counts follow). */
@@ -58,7 +74,17 @@ export function matchesQuery<T extends SyncTable>(row: SyncRow<T>, organizationI
   if (row.organization_id !== organizationId) return false;
   const value: unknown = row[query.range.column];
   if (typeof value !== "string" || value < query.range.from || value >= query.range.to) return false;
-  return Object.entries(query.equals ?? {}).every(([column, expected]) => Reflect.get(row, column) === expected);
+  if (!Object.entries(query.equals ?? {}).every(([column, expected]) => Reflect.get(row, column) === expected)) return false;
+  if (query.except) {
+    const held: unknown = Reflect.get(row, query.except.column);
+    if ((query.except.values as readonly unknown[]).includes(held)) return false;
+  }
+  if (query.endsAfter) {
+    const minutes: unknown = Reflect.get(row, query.endsAfter.minutes);
+    // Millisecond times, as SQLite's date functions count on D1; an unreadable time matches nothing.
+    if (typeof minutes !== "number" || !(Date.parse(value) + minutes * 60_000 > Date.parse(query.endsAfter.after))) return false;
+  }
+  return true;
 }
 
 /**

@@ -43,3 +43,14 @@ export const WEBCAST_MESSAGES = {
   duration_integer: { en: "The duration must be a whole number of minutes.", fr: "La durée doit être un nombre entier de minutes." },
 } as const satisfies Record<string, Text>;
 export type WebcastMessage = keyof typeof WEBCAST_MESSAGES;
+
+/**
+ * SPEC §8 "test quota reached": the organization has used its test webcasts of that month
+ * (`TEST_WEBCASTS_PER_MONTH`, rules.ts, passed in to keep this module free of the rules).
+ */
+export function testQuotaMessage(quota: number): Text {
+  return {
+    en: `Test webcast quota reached: at most ${quota} test ${quota === 1 ? "webcast" : "webcasts"} per month ${quota === 1 ? "is" : "are"} allowed.`,
+    fr: `Quota de webdiffusions test atteint : au plus ${quota} ${quota > 1 ? "webdiffusions test" : "webdiffusion test"} par mois ${quota > 1 ? "sont permises" : "est permise"}.`,
+  };
+}

@@ -287,3 +287,189 @@ describe("webcast settings (issue #5)", () => {
     expect(refusal(await apply(store, "updateWebcast", { id: webcast.id, source_type: "rtmp", now })).code).toBe("locked");
   });
 });
+
+/** A webcast written straight to the store (a fixture: no rule judges it). */
+async function stored(store: MemoryServerStore, fields: Partial<WebcastRow> = {}): Promise<WebcastRow> {
+  const id = nextId();
+  const row: WebcastRow = {
+    ...DEFAULT_WEBCAST_SETTINGS,
+    id,
+    organization_id: ORGANIZATION_ID,
+    event_title: "Fixture",
+    description: null,
+    event_start_date_time: "2026-03-10T15:00:00.000Z",
+    duration: 60,
+    timezone: "UTC",
+    language: "en",
+    state: "upcoming",
+    is_premiere: false,
+    is_test: false,
+    created_by: 7,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    ...fields,
+  };
+  await store.commit({ userId: 7, writes: [{ table: "webcasts", id, organization_id: row.organization_id, op: "put", row }], result: { id: nextId(), status: "applied" } });
+  return row;
+}
+
+const NOW = "2026-02-01T00:00:00.000Z";
+const QUOTA_EN = "Test webcast quota reached: at most 5 test webcasts per month are allowed.";
+const QUOTA_FR = "Quota de webdiffusions test atteint : au plus 5 webdiffusions test par mois sont permises.";
+
+describe("test webcasts' monthly quota (SPEC §5, §9)", () => {
+  const test = (start: string) => webcastArgs(nextId(), { is_test: true, duration: 20, event_start_date_time: start });
+
+  it("accepts the 5th test webcast of a month, refuses the 6th (en and fr); other months, organizations and real webcasts do not count", async () => {
+    const store = new MemoryServerStore([
+      [ORGANIZATION_ID, rules()],
+      [2, rules()],
+    ]);
+    for (let n = 0; n < 3; n++) await stored(store, { is_test: true, duration: 20, event_start_date_time: `2026-03-0${n + 1}T10:00:00.000Z` });
+    await stored(store, { is_test: true, duration: 20, event_start_date_time: "2026-03-31T23:59:59.999Z", state: "canceled" }); // still counted
+    await stored(store, { is_test: true, event_start_date_time: "2026-02-28T23:59:59.999Z" });
+    await stored(store, { is_test: true, event_start_date_time: "2026-04-01T00:00:00.000Z" });
+    await stored(store, { is_test: false, event_start_date_time: "2026-03-15T10:00:00.000Z" });
+    await stored(store, { is_test: true, organization_id: 2, event_start_date_time: "2026-03-15T10:00:00.000Z" });
+
+    expect((await apply(store, "createWebcast", test("2026-03-20T10:00:00.000Z"))).ok).toBe(true); // the 5th
+    expect(refusal(await run(store, "createWebcast", test("2026-03-21T10:00:00.000Z")))).toEqual({ code: "limit_reached", en: QUOTA_EN, fr: QUOTA_FR, errors: undefined });
+    expect(refusal(await run(store, "createWebcast", test("2026-03-21T10:00:00.000Z"), { locale: "fr" })).fr).toBe(QUOTA_FR);
+    expect((await run(store, "createWebcast", test("2026-04-21T10:00:00.000Z"))).ok).toBe(true);
+    expect((await run(store, "createWebcast", webcastArgs(nextId(), { event_start_date_time: "2026-03-21T10:00:00.000Z" }))).ok).toBe(true);
+  });
+
+  it("is judged in a browser too, without the organization's rules (from the rows it holds)", async () => {
+    const store = server();
+    for (let n = 0; n < 5; n++) await stored(store, { is_test: true, duration: 20 });
+    expect(refusal(await run(store, "createWebcast", test("2026-03-10T08:00:00.000Z"), { location: "client", withRules: false })).code).toBe("limit_reached");
+  });
+
+  it("is checked when a webcast becomes a test or a test moves into a full month, not for other edits", async () => {
+    const store = server();
+    const tests = [];
+    for (let n = 0; n < 5; n++) tests.push(await stored(store, { is_test: true, duration: 20 }));
+    const real = await stored(store, { duration: 20 });
+    const april = await stored(store, { is_test: true, duration: 20, event_start_date_time: "2026-04-10T15:00:00.000Z" });
+
+    expect(refusal(await run(store, "updateWebcast", { id: real.id, is_test: true, now: NOW }))).toMatchObject({ code: "limit_reached", en: QUOTA_EN });
+    expect(refusal(await run(store, "updateWebcast", { id: april.id, event_start_date_time: "2026-03-20T15:00:00.000Z", now: NOW }, { locale: "fr" })).fr).toBe(QUOTA_FR);
+    expect((await run(store, "updateWebcast", { id: april.id, event_start_date_time: "2026-04-20T15:00:00.000Z", now: NOW })).ok).toBe(true);
+    const [first] = tests;
+    if (!first) throw new Error("unreachable");
+    expect((await run(store, "updateWebcast", { id: first.id, event_start_date_time: "2026-03-25T15:00:00.000Z", event_title: "Moved in March", now: NOW })).ok).toBe(true);
+    // One test leaves March: a place frees up.
+    expect((await apply(store, "updateWebcast", { id: first.id, is_test: false, now: NOW })).ok).toBe(true);
+    expect((await run(store, "updateWebcast", { id: real.id, is_test: true, now: NOW })).ok).toBe(true);
+  });
+});
+
+describe("max_simultaneous_webcasts (scheduling time)", () => {
+  const at = (start: string, fields: Parameters<typeof webcastArgs>[1] = {}) => webcastArgs(nextId(), { event_start_date_time: start, ...fields });
+  const LIMIT_EN = "Simultaneous webcast limit reached: at most 1 webcasts may run at the same time.";
+  const LIMIT_FR = "Limite de webdiffusions simultanées atteinte : au plus 1 webdiffusions peuvent avoir lieu en même temps.";
+
+  it("refuses a webcast overlapping as many others as the limit (en and fr); touching ends, tests, ended webcasts and other organizations do not count", async () => {
+    const store = new MemoryServerStore([
+      [ORGANIZATION_ID, rules({ limits: { max_simultaneous_webcasts: 1 } })],
+      [2, rules()],
+    ]);
+    await stored(store, { event_start_date_time: "2026-03-10T15:00:00.000Z", duration: 60 });
+    await stored(store, { event_start_date_time: "2026-03-11T15:00:00.000Z", state: "archived" });
+    await stored(store, { event_start_date_time: "2026-03-12T15:00:00.000Z", state: "canceled" });
+    await stored(store, { event_start_date_time: "2026-03-13T15:00:00.000Z", is_test: true, duration: 20 });
+    await stored(store, { event_start_date_time: "2026-03-14T15:00:00.000Z", organization_id: 2 });
+
+    expect(refusal(await run(store, "createWebcast", at("2026-03-10T15:30:00.000Z")))).toEqual({ code: "limit_reached", en: LIMIT_EN, fr: LIMIT_FR, errors: undefined });
+    expect(refusal(await run(store, "createWebcast", at("2026-03-10T14:00:00.000Z", { duration: 61 }), { locale: "fr" })).fr).toBe(LIMIT_FR);
+    expect((await run(store, "createWebcast", at("2026-03-10T16:00:00.000Z"))).ok).toBe(true);
+    expect((await run(store, "createWebcast", at("2026-03-10T14:00:00.000Z", { duration: 60 }))).ok).toBe(true);
+    for (const day of ["11", "12", "13", "14"]) expect((await run(store, "createWebcast", at(`2026-03-${day}T15:00:00.000Z`))).ok).toBe(true);
+    // A test webcast is not limited by it (its own quota applies).
+    expect((await run(store, "createWebcast", at("2026-03-10T15:10:00.000Z", { is_test: true, duration: 20 }))).ok).toBe(true);
+  });
+
+  it("lets the count reach limit - 1 others, and counts live webcasts and premieres", async () => {
+    const store = server(rules({ limits: { max_simultaneous_webcasts: 2 } }));
+    await stored(store, { event_start_date_time: "2026-03-10T15:00:00.000Z", state: "live" });
+    expect((await apply(store, "createWebcast", at("2026-03-10T15:30:00.000Z", { is_premiere: true }))).ok).toBe(true);
+    expect(refusal(await run(store, "createWebcast", at("2026-03-10T15:45:00.000Z", { duration: 5 }))).en).toBe("Simultaneous webcast limit reached: at most 2 webcasts may run at the same time.");
+  });
+
+  it("counts the most webcasts at once, not every overlap: spans that never meet leave a place", async () => {
+    const store = server(rules({ limits: { max_simultaneous_webcasts: 2 } }));
+    await stored(store, { event_start_date_time: "2026-03-10T09:00:00.000Z", duration: 60 });
+    await stored(store, { event_start_date_time: "2026-03-10T10:00:00.000Z", duration: 60 });
+    // 9:30–10:30 meets both, but never both at once.
+    expect((await apply(store, "createWebcast", at("2026-03-10T09:30:00.000Z", { duration: 60 }))).ok).toBe(true);
+    // Now 9:30–10:00 runs two: a third at 9:45 makes three.
+    expect(refusal(await run(store, "createWebcast", at("2026-03-10T09:45:00.000Z", { duration: 5 }))).en).toBe("Simultaneous webcast limit reached: at most 2 webcasts may run at the same time.");
+    // 10:30–10:45 meets only the 10:00 one (the 9:30 one ended at 10:30).
+    expect((await run(store, "createWebcast", at("2026-03-10T10:30:00.000Z", { duration: 15 }))).ok).toBe(true);
+  });
+
+  it("is judged by the browser from its rows when it knows the organization's rules", async () => {
+    const store = server(rules({ limits: { max_simultaneous_webcasts: 1 } }));
+    await stored(store);
+    expect(refusal(await run(store, "createWebcast", at("2026-03-10T15:30:00.000Z"), { location: "client" })).code).toBe("limit_reached");
+    expect((await run(store, "createWebcast", at("2026-03-10T15:30:00.000Z"), { location: "client", withRules: false })).ok).toBe(true);
+  });
+
+  it("re-checks an update only when its span reaches further or it starts to count", async () => {
+    const store = server(rules({ limits: { max_simultaneous_webcasts: 1 } }));
+    const first = await stored(store, { event_start_date_time: "2026-03-10T15:00:00.000Z", duration: 60 });
+    const second = await stored(store, { event_start_date_time: "2026-03-10T16:00:00.000Z", duration: 60 });
+    expect(refusal(await run(store, "updateWebcast", { id: second.id, event_start_date_time: "2026-03-10T15:59:00.000Z", now: NOW })).en).toBe(LIMIT_EN);
+    expect(refusal(await run(store, "updateWebcast", { id: first.id, duration: 61, now: NOW })).code).toBe("limit_reached");
+    expect((await run(store, "updateWebcast", { id: second.id, event_start_date_time: "2026-03-10T16:10:00.000Z", duration: 30, now: NOW })).ok).toBe(true);
+    expect((await run(store, "updateWebcast", { id: first.id, duration: 60, event_title: "Same span", now: NOW })).ok).toBe(true);
+
+    // Already overlapping (written before the limit): editing its title or shrinking it passes.
+    const third = await stored(store, { event_start_date_time: "2026-03-10T15:30:00.000Z", duration: 60 });
+    expect((await run(store, "updateWebcast", { id: third.id, event_title: "Renamed", now: NOW })).ok).toBe(true);
+    expect((await run(store, "updateWebcast", { id: third.id, event_start_date_time: "2026-03-10T15:45:00.000Z", duration: 30, now: NOW })).ok).toBe(true);
+
+    // A test made a real webcast starts to count.
+    const test = await stored(store, { event_start_date_time: "2026-03-10T15:00:00.000Z", duration: 20, is_test: true });
+    expect(refusal(await run(store, "updateWebcast", { id: test.id, is_test: false, now: NOW })).code).toBe("limit_reached");
+  });
+
+  it("re-checks a reset: an archived webcast takes a place again", async () => {
+    const store = server(rules({ limits: { max_simultaneous_webcasts: 1 } }));
+    await stored(store, { event_start_date_time: "2026-03-10T15:00:00.000Z" });
+    const archived = await stored(store, { event_start_date_time: "2026-03-10T15:00:00.000Z", state: "archived" });
+    expect(refusal(await run(store, "resetWebcast", { id: archived.id, now: NOW })).code).toBe("limit_reached");
+    expect((await run(store, "resetWebcast", { id: archived.id, scheduled_start: "2026-03-10T16:00:00.000Z", now: NOW })).ok).toBe(true);
+  });
+
+  it("counts with the source's count over the start range reaching back by max_duration, never listing; nothing without a cap", async () => {
+    const store = server(rules({ limits: { max_simultaneous_webcasts: 1, max_duration: 90 } }));
+    await stored(store, { event_start_date_time: "2026-03-10T14:00:00.000Z", duration: 90 });
+    const queries: unknown[] = [];
+    const source = (organization: typeof store.read.organization) => ({
+      get: store.read.get,
+      organization,
+      list: () => Promise.reject(new Error("listed the organization")),
+      count: async <T extends SyncTable>(table: T, organizationId: number, query: RowQuery<T>) => {
+        queries.push(query);
+        return (await store.read.list(table, organizationId)).filter((row) => matchesQuery(row, organizationId, query)).length;
+      },
+    });
+    const create = (args: unknown, organization = store.read.organization) => runMutation(WEBCAST_MUTATORS, { name: "createWebcast", args }, source(organization), { location: "server", actor: alice, locale: "en", now: NOW });
+    expect(refusal(await create(at("2026-03-10T15:00:00.000Z", { duration: 30 }))).code).toBe("limit_reached");
+    expect(queries).toEqual([
+      {
+        range: { column: "event_start_date_time", from: "2026-03-10T13:30:00.000Z", to: "2026-03-10T15:30:00.000Z" },
+        equals: { is_test: false },
+        except: { column: "state", values: ["archived", "canceled"] },
+        endsAfter: { minutes: "duration", after: "2026-03-10T15:00:00.000Z" },
+      },
+    ]);
+    queries.length = 0;
+    expect((await create(at("2026-03-10T15:30:00.000Z", { duration: 30 }))).ok).toBe(true);
+    queries.length = 0;
+    const unlimited = server(rules({ limits: { max_simultaneous_webcasts: null } }));
+    expect((await create(at("2026-03-10T15:00:00.000Z"), unlimited.read.organization)).ok).toBe(true);
+    expect(queries).toEqual([]);
+  });
+});

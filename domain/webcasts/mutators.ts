@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
-import { canCreateServices, hasFeature, limitReachedMessage, limitsOf, ORGANIZATION_MESSAGES, withinLimit } from "../organizations/index.ts";
+import { canCreateServices, hasFeature, type LimitKey, limitReachedMessage, limitsOf, ORGANIZATION_MESSAGES, withinLimit } from "../organizations/index.ts";
 import { can } from "../permissions/can.ts";
-import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator, matchesQuery } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type RowQuery, defineMutator, matchesQuery } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { datetimeAfter } from "../validation/datetime.ts";
-import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
+import { WEBCAST_MESSAGES, type WebcastMessage, testQuotaMessage } from "./messages.ts";
+import { organizationRules } from "./part-rules.ts";
 import {
   type AttendeeOptions,
   DEFAULT_WEBCAST_SETTINGS,
@@ -16,7 +17,19 @@ import {
   type WebcastRow,
   type WebcastSettings,
 } from "./record.ts";
-import { ON_AIR_LOCKED_FIELDS, countedInMonthQuery, isOnAir, webcastFieldErrors, webcastMonth } from "./rules.ts";
+import {
+  ON_AIR_LOCKED_FIELDS,
+  TEST_WEBCASTS_PER_MONTH,
+  countedInMonthQuery,
+  isEnded,
+  isOnAir,
+  simultaneousQuery,
+  testsInMonthQuery,
+  webcastFieldErrors,
+  webcastMonth,
+  peakOverlap,
+  webcastWindow,
+} from "./rules.ts";
 
 /**
  * The webcast mutators (docs/sync.md): the only way the synced webcast core changes. The browser
@@ -110,40 +123,70 @@ function refuse(code: string, key: WebcastMessage, errors?: Record<string, strin
   return new MutationRejected(code, WEBCAST_MESSAGES[key], errors);
 }
 
-/**
- * The organization's rules, or null where they are not known (a browser without them: the
- * server judges). The server must provide them: a store without the lookup is a wiring error,
- * not a reason to skip limits.
- */
-async function organizationRules(tx: MutationTx, ctx: MutationContext, organizationId: number): Promise<OrganizationRules | null> {
-  if (!tx.organization) {
-    if (ctx.location === "server") throw new Error("ServerStore.read.organization is required on the server");
-    return null;
-  }
-  const rules = await tx.organization(organizationId);
-  if (!rules) throw refuse("not_found", "organization_not_found");
-  return rules;
-}
-
 function checkFields(fields: Parameters<typeof webcastFieldErrors>[0], locale: MessageLocale, organization: OrganizationRules | null): void {
   const errors = webcastFieldErrors(fields, locale, organization);
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
 }
 
-async function checkMonthlyLimit(tx: MutationTx, organization: OrganizationRules, webcast: Pick<WebcastRow, "id" | "organization_id" | "event_start_date_time">): Promise<void> {
-  // No cap, nothing to count (sales-managed organizations by default).
-  if (limitsOf(organization).max_webcasts === null) return;
-  const month = webcastMonth(webcast);
-  // A count of the month (an index range on the server), never a listing of the organization.
-  const query = countedInMonthQuery(month);
+type Counted = Pick<WebcastRow, "id" | "organization_id">;
+
+/**
+ * How many of the organization's webcasts other than `webcast` match `query`: a count (an index
+ * range on the server), never a listing of the organization; the webcast's stored row, when it
+ * matches, is set apart (an update is judged against the others).
+ */
+async function countOthers(tx: MutationTx, webcast: Counted, query: RowQuery<"webcasts">): Promise<number> {
   let counted = await tx.count("webcasts", webcast.organization_id, query);
   const self = await tx.get("webcasts", webcast.id);
   if (self && matchesQuery(self, webcast.organization_id, query)) counted--;
+  return counted;
+}
+
+function limitReached(key: LimitKey, limit: number): MutationRejected {
+  const message = (locale: MessageLocale) => limitReachedMessage(key, limit, locale);
+  return new MutationRejected("limit_reached", { en: message("en"), fr: message("fr") });
+}
+
+async function checkMonthlyLimit(tx: MutationTx, organization: OrganizationRules, webcast: Counted & Pick<WebcastRow, "event_start_date_time">): Promise<void> {
+  // No cap, nothing to count (sales-managed organizations by default).
+  if (limitsOf(organization).max_webcasts === null) return;
+  const counted = await countOthers(tx, webcast, countedInMonthQuery(webcastMonth(webcast)));
   const check = withinLimit(organization, "max_webcasts", counted);
-  if (!check.ok) {
-    const message = (locale: MessageLocale) => limitReachedMessage("max_webcasts", check.limit, locale);
-    throw new MutationRejected("limit_reached", { en: message("en"), fr: message("fr") });
-  }
+  if (!check.ok) throw limitReached("max_webcasts", check.limit);
+}
+
+/**
+ * The test webcasts' monthly quota (SPEC §5, §9; `TEST_WEBCASTS_PER_MONTH` per organization and
+ * calendar month of the start, every state counted as for max_webcasts). It needs no
+ * organization rules, so a browser judges it offline from the rows it holds.
+ */
+async function checkTestQuota(tx: MutationTx, webcast: Counted & Pick<WebcastRow, "event_start_date_time">): Promise<void> {
+  const counted = await countOthers(tx, webcast, testsInMonthQuery(webcastMonth(webcast)));
+  if (counted >= TEST_WEBCASTS_PER_MONTH) throw new MutationRejected("limit_reached", testQuotaMessage(TEST_WEBCASTS_PER_MONTH));
+}
+
+/**
+ * max_simultaneous_webcasts ("webcasts live at the same time"), judged on the schedule: refused
+ * when the webcast's span [start, start + duration) overlaps the spans of that many other
+ * webcasts of the organization that are not test webcasts and not over (`simultaneousQuery`). The
+ * count's index range reaches back by the organization's max_duration. Going live (the control
+ * room) is to re-check it against the webcasts actually on air.
+ */
+async function checkSimultaneousLimit(tx: MutationTx, organization: OrganizationRules, webcast: WebcastRow): Promise<void> {
+  const limits = limitsOf(organization);
+  if (limits.max_simultaneous_webcasts === null) return;
+  const query = simultaneousQuery(webcast, limits.max_duration);
+  const counted = await countOthers(tx, webcast, query);
+  // Fewer overlapping spans than the limit: never that many at once (the usual case, one count).
+  const byCount = withinLimit(organization, "max_simultaneous_webcasts", counted);
+  if (byCount.ok) return;
+  // With a limit of 1 any overlap is one too many. Above it, the most at once may still be fewer
+  // (9:00–10:00 and 10:00–11:00 never meet): this rare case reads the organization's webcasts to
+  // find the peak within the span.
+  if (byCount.limit <= 1) throw limitReached("max_simultaneous_webcasts", byCount.limit);
+  const others = (await tx.list("webcasts", webcast.organization_id)).filter((row) => row.id !== webcast.id && matchesQuery(row, webcast.organization_id, query));
+  const check = withinLimit(organization, "max_simultaneous_webcasts", peakOverlap(webcastWindow(webcast), others.map(webcastWindow)));
+  if (!check.ok) throw limitReached("max_simultaneous_webcasts", check.limit);
 }
 
 const normalizeDescription = (value: string | null | undefined) => (value == null || value.trim() === "" ? null : value.trim());
@@ -151,8 +194,9 @@ const normalizeDescription = (value: string | null | undefined) => (value == nul
 /**
  * Creates a webcast (state upcoming, SPEC §4) under the id the client made. Refused without
  * `webcasts.create` in the organization, in a deactivated organization (SPEC §4), without
- * allow_webcasts (allow_premiere_webcasts for a premiere), over max_webcasts for its month or with
- * invalid fields; an id already taken is a conflict.
+ * allow_webcasts (allow_premiere_webcasts for a premiere), with invalid fields, over max_webcasts
+ * for its month or max_simultaneous_webcasts for its span, or (a test webcast) over the test quota
+ * of its month; an id already taken is a conflict.
  */
 export const createWebcast = defineMutator("createWebcast", createWebcastArgs, async (tx, args, ctx) => {
   if (!can(ctx.actor, "webcasts.create", args.organization_id)) throw refuse("forbidden", "create_forbidden");
@@ -184,7 +228,11 @@ export const createWebcast = defineMutator("createWebcast", createWebcastArgs, a
   };
   checkFields(row, ctx.locale, organization);
   checkSettings(DEFAULT_WEBCAST_SETTINGS, row, ctx.locale, organization);
-  if (organization && !row.is_test) await checkMonthlyLimit(tx, organization, row);
+  if (row.is_test) await checkTestQuota(tx, row);
+  else if (organization) {
+    await checkMonthlyLimit(tx, organization, row);
+    await checkSimultaneousLimit(tx, organization, row);
+  }
   await tx.put("webcasts", row);
 });
 
@@ -192,8 +240,9 @@ export const createWebcast = defineMutator("createWebcast", createWebcastArgs, a
  * Patches the given fields of a webcast and bumps updated_at; fields not given are left as they
  * are on the server (per-field last write wins). Refused when the webcast is gone (deleted),
  * without `webcasts.update` in its organization, when an on-air webcast's schedule or type would
- * change, for invalid fields, a premiere without allow_premiere_webcasts, or a move into a month
- * already at max_webcasts.
+ * change, for invalid fields, a premiere without allow_premiere_webcasts, a move into a month
+ * already at max_webcasts (or at the test quota, for a test webcast), or a span newly overlapping
+ * max_simultaneous_webcasts others.
  */
 export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, async (tx, args, ctx) => {
   const current = await tx.get("webcasts", args.id);
@@ -206,7 +255,7 @@ export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, a
   if (isOnAir(current) && ON_AIR_LOCKED_FIELDS.some((field) => next[field] !== current[field])) throw refuse("locked", "on_air_locked");
 
   const durationChecked = patch.duration !== undefined || (next.is_test && !current.is_test);
-  const needsRules = durationChecked || (next.is_premiere && !current.is_premiere) || countsNewly(current, next) || gatedSettingsChange(current, next);
+  const needsRules = durationChecked || (next.is_premiere && !current.is_premiere) || countsNewly(current, next) || overlapsNewly(current, next) || gatedSettingsChange(current, next);
   const organization = needsRules ? await organizationRules(tx, ctx, current.organization_id) : null;
   checkFields(
     {
@@ -222,7 +271,9 @@ export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, a
   if (organization) {
     if (next.is_premiere && !current.is_premiere && !hasFeature(organization, "allow_premiere_webcasts")) throw refuse("forbidden", "premiere_disabled");
     if (countsNewly(current, next)) await checkMonthlyLimit(tx, organization, next);
+    if (overlapsNewly(current, next)) await checkSimultaneousLimit(tx, organization, next);
   }
+  if (testCountsNewly(current, next)) await checkTestQuota(tx, next);
   await tx.patch("webcasts", args.id, { ...patch, updated_at: args.now });
 });
 
@@ -286,6 +337,26 @@ function checkSettings(current: WebcastSettings, next: WebcastSettings, locale: 
 function countsNewly(current: WebcastRow, next: WebcastRow): boolean {
   if (next.is_test) return false;
   return current.is_test || webcastMonth(current) !== webcastMonth(next);
+}
+
+/** Whether the change makes a test webcast count in a month it did not count in (the test quota). */
+function testCountsNewly(current: WebcastRow, next: WebcastRow): boolean {
+  if (!next.is_test) return false;
+  return !current.is_test || webcastMonth(current) !== webcastMonth(next);
+}
+
+/**
+ * Whether the change may make the webcast overlap webcasts it did not overlap
+ * (max_simultaneous_webcasts): it starts to count (no longer a test, no longer over), or its span
+ * reaches outside its former span. A span that only shrinks is never refused (the organization
+ * may have lowered its limit since).
+ */
+function overlapsNewly(current: WebcastRow, next: WebcastRow): boolean {
+  if (next.is_test || isEnded(next)) return false;
+  if (current.is_test || isEnded(current)) return true;
+  const before = webcastWindow(current);
+  const after = webcastWindow(next);
+  return after.start < before.start || after.end > before.end;
 }
 
 /**
@@ -421,7 +492,8 @@ export type ResetWebcastArgs = z.input<typeof resetWebcastArgs>;
  * (after now) or at its own, optionally in another time zone. Its data part only: disconnecting
  * speakers and keeping only the latest archive (SPEC §4) come with the control room, and until it
  * can stop a broadcast a webcast on air is refused (423), as is a canceled one. Needs
- * `webcasts.update`; a move into a month at max_webcasts is refused like an edit.
+ * `webcasts.update`; the limits of its month and span (max_webcasts, the test quota,
+ * max_simultaneous_webcasts: an archived webcast takes a place again) are checked like an edit.
  */
 export const resetWebcast = defineMutator("resetWebcast", resetWebcastArgs, async (tx, args, ctx) => {
   serverOnly(ctx);
@@ -436,10 +508,12 @@ export const resetWebcast = defineMutator("resetWebcast", resetWebcastArgs, asyn
   if (late) errors.scheduled_start = [late];
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
   const next: WebcastRow = { ...current, ...patch };
-  if (countsNewly(current, next)) {
+  if (countsNewly(current, next) || overlapsNewly(current, next)) {
     const organization = await organizationRules(tx, ctx, current.organization_id);
-    if (organization) await checkMonthlyLimit(tx, organization, next);
+    if (organization && countsNewly(current, next)) await checkMonthlyLimit(tx, organization, next);
+    if (organization && overlapsNewly(current, next)) await checkSimultaneousLimit(tx, organization, next);
   }
+  if (testCountsNewly(current, next)) await checkTestQuota(tx, next);
   await tx.patch("webcasts", args.id, { ...patch, updated_at: args.now });
 });
 

@@ -1,7 +1,7 @@
 import { canForWebcast } from "../permissions/can.ts";
 import type { Permission } from "../permissions/permissions.ts";
 import type { WEBCAST_PART_TABLES } from "../sync/tables.ts";
-import { type MutationContext, MutationRejected, type MutationTx, type SyncRow } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type SyncRow } from "../sync/types.ts";
 import type { MessageLocale } from "../i18n/locales.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { WebcastRow } from "./record.ts";
@@ -44,4 +44,19 @@ export async function partFor<T extends WebcastPartTable>(
 /** The rows of `table` that belong to `webcastId` (parts are listed by organization, then filtered). */
 export async function partsOf<T extends WebcastPartTable>(tx: MutationTx, table: T, webcast: Pick<WebcastRow, "id" | "organization_id">): Promise<SyncRow<T>[]> {
   return (await tx.list(table, webcast.organization_id)).filter((row) => row.webcast_id === webcast.id);
+}
+
+/**
+ * The organization's rules, or null where they are not known (a browser without them: the
+ * server judges). The server must provide them: a store without the lookup is a wiring error,
+ * not a reason to skip limits.
+ */
+export async function organizationRules(tx: MutationTx, ctx: MutationContext, organizationId: number): Promise<OrganizationRules | null> {
+  if (!tx.organization) {
+    if (ctx.location === "server") throw new Error("ServerStore.read.organization is required on the server");
+    return null;
+  }
+  const rules = await tx.organization(organizationId);
+  if (!rules) throw new MutationRejected("not_found", WEBCAST_MESSAGES.organization_not_found);
+  return rules;
 }

@@ -7,7 +7,7 @@ import { ORGANIZATION_ID, idSequence, organizer, rules, webcastArgs } from "../s
 import type { MutationActor } from "../sync/types.ts";
 import { WEBCAST_MUTATORS } from "./mutators.ts";
 import type { ResourceRow, WebcastSpeakerRow } from "./parts.ts";
-import { RESOURCE_MUTATORS, isResourceFileKey, resourceAnswer, resourceFilePrefix } from "./resource-mutators.ts";
+import { RESOURCE_MUTATORS, isMedium, isResourceFileKey, resourceAnswer, resourceFilePrefix } from "./resource-mutators.ts";
 import type { WebcastRow } from "./record.ts";
 
 const REGISTRY = { ...WEBCAST_MUTATORS, ...RESOURCE_MUTATORS };
@@ -39,8 +39,8 @@ function refusal(outcome: MutationOutcome) {
   return { code: outcome.rejection.code, en: outcome.rejection.messages.en, fr: outcome.rejection.messages.fr, errors: outcome.rejection.errors };
 }
 
-async function seed(): Promise<{ store: MemoryServerStore; webcast: WebcastRow }> {
-  const store = new MemoryServerStore([[ORGANIZATION_ID, rules()]]);
+async function seed(organization = rules()): Promise<{ store: MemoryServerStore; webcast: WebcastRow }> {
+  const store = new MemoryServerStore([[ORGANIZATION_ID, organization]]);
   const id = nextId();
   await applied(store, "createWebcast", webcastArgs(id));
   const webcast = await store.read.get("webcasts", id);
@@ -186,6 +186,75 @@ describe("updateResource", () => {
     await applied(store, "createResource", args);
     expect(refusal(await run(store, "updateResource", { id: args.id, title: "x", now: LATER }, { actor: speaker(12) })).code).toBe("forbidden");
     expect(refusal(await run(store, "updateResource", { id: args.id, url: "javascript:alert(1)", now: LATER })).errors).toEqual({ url: ["This field must be a valid URL."] });
+  });
+});
+
+describe("max_media (media per webcast)", () => {
+  /** Arguments of a file resource as the server's upload route makes them. */
+  const file = (webcast: WebcastRow, fields: Record<string, unknown> = {}) => {
+    const id = nextId();
+    return { ...link(webcast), id, kind: "file", url: null, file_key: `${resourceFilePrefix(webcast.id, id)}${"m".repeat(43)}`, file_name: "deck.pdf", ...fields };
+  };
+
+  it("counts the resources that carry an uploaded file, not links or e-mail addresses", () => {
+    expect(isMedium({ kind: "file", file_key: "webcasts/x/resources/y/z" })).toBe(true);
+    expect(isMedium({ kind: "file", file_key: null })).toBe(false);
+    expect(isMedium({ kind: "link", file_key: null })).toBe(false);
+    expect(isMedium({ kind: "email", file_key: null })).toBe(false);
+  });
+
+  it("accepts files up to the limit, refuses the next one (en and fr); links still pass", async () => {
+    const { store, webcast } = await seed(rules({ limits: { max_media: 2 } }));
+    await applied(store, "createResource", link(webcast));
+    await applied(store, "createResource", file(webcast));
+    await applied(store, "createResource", file(webcast)); // the second medium: at the limit
+    const en = refusal(await run(store, "createResource", file(webcast)));
+    expect(en).toEqual({
+      code: "limit_reached",
+      en: "Media limit reached: at most 2 media per webcast are allowed.",
+      fr: "Limite de médias atteinte : au plus 2 médias par webdiffusion sont permis.",
+      errors: { file: ["Media limit reached: at most 2 media per webcast are allowed."] },
+    });
+    expect(refusal(await run(store, "createResource", file(webcast), { locale: "fr" })).errors).toEqual({ file: ["Limite de médias atteinte : au plus 2 médias par webdiffusion sont permis."] });
+    await applied(store, "createResource", link(webcast, { kind: "email", url: "help@example.com" }));
+  });
+
+  it("counts per webcast: another webcast's files and deleted ones do not count", async () => {
+    const { store, webcast } = await seed(rules({ limits: { max_media: 1 } }));
+    const otherId = nextId();
+    await applied(store, "createWebcast", webcastArgs(otherId));
+    const other = await store.read.get("webcasts", otherId);
+    if (!other) throw new Error("unreachable: just created");
+    await applied(store, "createResource", file(other));
+    const first = file(webcast);
+    await applied(store, "createResource", first);
+    expect(refusal(await run(store, "createResource", file(webcast))).code).toBe("limit_reached");
+    await applied(store, "deleteResource", { id: first.id });
+    await applied(store, "createResource", file(webcast));
+  });
+
+  it("checks a link turned into a file, not a file replaced by another", async () => {
+    const { store, webcast } = await seed(rules({ limits: { max_media: 1 } }));
+    const medium = file(webcast);
+    await applied(store, "createResource", medium);
+    const replaced = `${resourceFilePrefix(webcast.id, medium.id)}${"r".repeat(43)}`;
+    await applied(store, "updateResource", { id: medium.id, file_key: replaced, file_name: "v2.pdf", now: LATER });
+    expect(await get(store, medium.id)).toMatchObject({ file_key: replaced, file_name: "v2.pdf" });
+
+    const args = link(webcast);
+    await applied(store, "createResource", args);
+    const key = `${resourceFilePrefix(webcast.id, args.id)}${"f".repeat(43)}`;
+    const turned = refusal(await run(store, "updateResource", { id: args.id, kind: "file", file_key: key, file_name: "a.pdf", now: LATER }, { locale: "fr" }));
+    expect(turned).toMatchObject({ code: "limit_reached", errors: { file: ["Limite de médias atteinte : au plus 1 médias par webdiffusion sont permis."] } });
+    await applied(store, "deleteResource", { id: medium.id });
+    await applied(store, "updateResource", { id: args.id, kind: "file", file_key: key, file_name: "a.pdf", now: LATER });
+  });
+
+  it("allows no file at 0, and any number without a limit", async () => {
+    const none = await seed(rules({ limits: { max_media: 0 } }));
+    expect(refusal(await run(none.store, "createResource", file(none.webcast))).en).toBe("Media limit reached: at most 0 media per webcast are allowed.");
+    const free = await seed(rules({ limits: { max_media: null } }));
+    for (let n = 0; n < 6; n++) await applied(free.store, "createResource", file(free.webcast));
   });
 });
 

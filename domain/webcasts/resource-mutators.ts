@@ -1,12 +1,14 @@
 import { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
-import { type MutationContext, MutationRejected, defineMutator } from "../sync/types.ts";
+import { limitReachedMessage, withinLimit } from "../organizations/index.ts";
+import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { email, max, url } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
-import { partFor, partsOf, webcastFor } from "./part-rules.ts";
+import { organizationRules, partFor, partsOf, webcastFor } from "./part-rules.ts";
 import { RESOURCE_KINDS, type ResourceRow } from "./parts.ts";
+import type { WebcastRow } from "./record.ts";
 
 /**
  * The mutators of a webcast's resources (domain/webcasts/parts.ts, SPEC §3 "resources", §7
@@ -123,6 +125,29 @@ function checkFields(row: ResourceFields, locale: MessageLocale): void {
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
 }
 
+/**
+ * Whether a resource is one of the webcast's media for max_media ("media per webcast", SPEC §3):
+ * a resource carrying an uploaded file. Links and e-mail addresses store nothing, so they are not
+ * media. (Premiere videos will count too when they exist: the limit then counts both.)
+ */
+export function isMedium(row: Pick<ResourceRow, "kind" | "file_key">): boolean {
+  return row.kind === "file" && row.file_key !== null;
+}
+
+/**
+ * Refuses one medium more than the organization's max_media allows on this webcast. `others`: the
+ * webcast's resources but the one being made a medium. Skipped where the organization's rules are
+ * not known (a browser cannot add a file anyway: the server's upload route does).
+ */
+async function checkMediaLimit(tx: MutationTx, ctx: MutationContext, webcast: Pick<WebcastRow, "organization_id">, others: readonly ResourceRow[]): Promise<void> {
+  const organization = await organizationRules(tx, ctx, webcast.organization_id);
+  if (!organization) return;
+  const check = withinLimit(organization, "max_media", others.filter(isMedium).length);
+  if (check.ok) return;
+  const message = (locale: MessageLocale) => limitReachedMessage("max_media", check.limit, locale);
+  throw new MutationRejected("limit_reached", { en: message("en"), fr: message("fr") }, { file: [message(ctx.locale)] });
+}
+
 const isoDateTime = z.iso.datetime();
 const id = z.string().regex(UUID_V7);
 // Shapes only; what a person can get wrong is a localized rule (resourceFieldErrors).
@@ -157,7 +182,8 @@ export type CreateResourceArgs = z.input<typeof createResourceArgs>;
 
 /**
  * Adds a resource to a webcast, last in its order. Refused when the webcast is gone, without
- * `webcasts.update`, for invalid fields, a file outside the server's upload, or an id taken.
+ * `webcasts.update`, for invalid fields, a file outside the server's upload, a file beyond the
+ * organization's max_media for the webcast, or an id taken.
  */
 export const createResource = defineMutator("createResource", createResourceArgs, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
@@ -182,6 +208,7 @@ export const createResource = defineMutator("createResource", createResourceArgs
     updated_at: args.now,
   });
   checkFields(row, ctx.locale);
+  if (isMedium(row)) await checkMediaLimit(tx, ctx, webcast, siblings);
   await tx.put("resources", row);
 });
 
@@ -192,10 +219,11 @@ export type UpdateResourceArgs = z.input<typeof updateResourceArgs>;
  * Patches the given fields (per-field last write wins); a change of kind clears what the new kind
  * does not have (a link loses its file, a file its address). The route deletes a replaced or
  * dropped file from R2 once this is applied. Refused when the resource or its webcast is gone,
- * without `webcasts.update`, for invalid fields or a file outside the server's upload.
+ * without `webcasts.update`, for invalid fields, a file outside the server's upload, or a link or
+ * e-mail turned into a file beyond max_media.
  */
 export const updateResource = defineMutator("updateResource", updateResourceArgs, async (tx, args, ctx) => {
-  const { row } = await partFor(tx, "resources", args.id, "webcasts.update", ctx, RESOURCE_MESSAGES.gone);
+  const { row, webcast } = await partFor(tx, "resources", args.id, "webcasts.update", ctx, RESOURCE_MESSAGES.gone);
   checkFileKey(args.file_key, row.webcast_id, row.id, ctx);
   const given: Partial<ResourceRow> = {};
   if (args.title !== undefined) given.title = args.title.trim();
@@ -208,6 +236,8 @@ export const updateResource = defineMutator("updateResource", updateResourceArgs
   if (args.visible !== undefined) given.visible = args.visible;
   const next = consistent({ ...row, ...given });
   checkFields(next, ctx.locale);
+  // A link or e-mail turned into a file becomes a medium; a replaced file stays the same one.
+  if (isMedium(next) && !isMedium(row)) await checkMediaLimit(tx, ctx, webcast, (await partsOf(tx, "resources", webcast)).filter((other) => other.id !== row.id));
   // What was given, normalized as the kind wants it, plus what a change of kind clears.
   const patch: Partial<ResourceRow> = { ...given };
   for (const field of ["url", "file_key", "file_name"] as const) if (field in given || next[field] !== row[field]) Reflect.set(patch, field, next[field]);

@@ -1,5 +1,5 @@
 import type { MessageLocale } from "../i18n/locales.ts";
-import { allowsValue, limitReachedMessage } from "../organizations/index.ts";
+import { allowsValue, limitReachedMessage, limitsOf } from "../organizations/index.ts";
 import type { OrganizationRules, RowQuery } from "../sync/types.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
 import type { WebcastApiStatus, WebcastRow } from "./record.ts";
@@ -8,6 +8,23 @@ export const EVENT_TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 10_000;
 /** SPEC §5 and §9: a test webcast lasts at most 20 minutes. */
 export const TEST_WEBCAST_MAX_DURATION = 20;
+/** SPEC §5 and §9: a test webcast takes at most 50 participants. */
+export const TEST_WEBCAST_MAX_PARTICIPANTS = 50;
+/**
+ * SPEC §5 and §9 "a monthly quota" of test webcasts (value not shown; decided here): per
+ * organization and calendar month (UTC) of the start, as max_webcasts counts its month.
+ */
+export const TEST_WEBCASTS_PER_MONTH = 5;
+
+/**
+ * States in which a webcast is over (SPEC §4: archived, canceled): it runs no more, so it takes no
+ * place among the webcasts live at the same time (max_simultaneous_webcasts).
+ */
+export const ENDED_STATES = ["archived", "canceled"] as const satisfies readonly WebcastApiStatus[];
+
+export function isEnded(webcast: Pick<WebcastRow, "state">): boolean {
+  return (ENDED_STATES as readonly WebcastApiStatus[]).includes(webcast.state);
+}
 
 /**
  * States in which the webcast is on air (SPEC §4): it cannot be deleted ("A live webcast cannot
@@ -61,6 +78,64 @@ export function countedInMonthQuery(month: string): RowQuery<"webcasts"> {
   const [year = 0, monthNumber = 1] = month.split("-").map(Number);
   const next = new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7);
   return { range: { column: "event_start_date_time", from: month, to: next }, equals: { is_test: false } };
+}
+
+/** The test webcasts of `month` ("2026-09") for their monthly quota, as a count query (every state, like max_webcasts). */
+export function testsInMonthQuery(month: string): RowQuery<"webcasts"> {
+  return { ...countedInMonthQuery(month), equals: { is_test: true } };
+}
+
+/** A webcast's scheduled span: [start, start + duration), as UTC ISO strings with milliseconds. */
+export function webcastWindow(webcast: Pick<WebcastRow, "event_start_date_time" | "duration">): { start: string; end: string } {
+  const start = Date.parse(webcast.event_start_date_time);
+  return { start: new Date(start).toISOString(), end: new Date(start + webcast.duration * 60_000).toISOString() };
+}
+
+/**
+ * The webcasts that take a place beside `webcast` for max_simultaneous_webcasts, as a count query:
+ * not test webcasts (they have their own quota, SPEC §5), not over (`ENDED_STATES`), whose span
+ * overlaps the webcast's (touching ends do not overlap). The index serves the starts: those in
+ * [start - `longest` minutes, end), `longest` being the longest a webcast may last (the
+ * organization's max_duration); null = no bound (every earlier start of the organization). A
+ * webcast longer than a max_duration lowered since it was scheduled, starting before that reach,
+ * is not seen. The webcast itself matches when it is stored: the caller sets it apart.
+ */
+export function simultaneousQuery(webcast: Pick<WebcastRow, "event_start_date_time" | "duration">, longest: number | null): RowQuery<"webcasts"> {
+  const { start, end } = webcastWindow(webcast);
+  const from = longest === null ? "" : new Date(Date.parse(start) - longest * 60_000).toISOString();
+  return {
+    range: { column: "event_start_date_time", from, to: end },
+    equals: { is_test: false },
+    except: { column: "state", values: ENDED_STATES },
+    endsAfter: { minutes: "duration", after: start },
+  };
+}
+
+/**
+ * The most of `others` spans running at the same moment within `span` (ISO UTC bounds, ends
+ * excluded: a span ending when another starts does not meet it). The peak is reached at the
+ * span's start or at one of the others' starts inside it.
+ */
+export function peakOverlap(span: { start: string; end: string }, others: readonly { start: string; end: string }[]): number {
+  const from = Date.parse(span.start);
+  const to = Date.parse(span.end);
+  const inside = others.map((other) => ({ start: Math.max(from, Date.parse(other.start)), end: Math.min(to, Date.parse(other.end)) })).filter((other) => other.start < other.end);
+  let peak = 0;
+  for (const moment of new Set([from, ...inside.map((other) => other.start)])) {
+    peak = Math.max(peak, inside.filter((other) => other.start <= moment && moment < other.end).length);
+  }
+  return peak;
+}
+
+/**
+ * How many viewers a webcast may take (the viewers issue registers them): the organization's
+ * max_viewers, and at most 50 for a test webcast (SPEC §5, §9); null = no limit. Without the
+ * organization's rules (a browser that lacks them) only the test cap is known.
+ */
+export function participantLimitOf(webcast: Pick<WebcastRow, "is_test">, organization: OrganizationRules | null): number | null {
+  const max = organization ? limitsOf(organization).max_viewers : null;
+  if (!webcast.is_test) return max;
+  return max === null ? TEST_WEBCAST_MAX_PARTICIPANTS : Math.min(max, TEST_WEBCAST_MAX_PARTICIPANTS);
 }
 
 /**

@@ -100,6 +100,25 @@ describe("POST /api/webcasts/:id/resources", () => {
     expect(await storedKeys(webcast.id)).toEqual([]);
   });
 
+  it("refuses a file beyond the organization's max_media for the webcast (422, English and French), discarding it; links still pass", async () => {
+    const { org, webcast, organizer } = await setup();
+    await env.DB.prepare("UPDATE organizations SET limits = ? WHERE id = ?").bind(JSON.stringify({ max_media: 1 }), org.id).run();
+    const upload = (client: typeof organizer) =>
+      client.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", body: multipart({ kind: "file", title: "Deck", file: new File(["slides"], "deck.pdf", { type: "application/pdf" }) }) });
+    await insertResource(webcast);
+    await dataOf(await upload(organizer), 201); // the first medium: links do not count
+    const stored = await storedKeys(webcast.id);
+    expect(stored).toHaveLength(1);
+
+    const en = await errorOf(await upload(organizer), 422);
+    expect(en).toMatchObject({ code: "validation_failed", message: "Media limit reached: at most 1 media per webcast are allowed.", errors: { file: ["Media limit reached: at most 1 media per webcast are allowed."] } });
+    const fr = await errorOf(await upload(await org.as("organizer", "fr")), 422);
+    expect(fr).toMatchObject({ message: "Limite de médias atteinte : au plus 1 médias par webdiffusion sont permis.", errors: { file: ["Limite de médias atteinte : au plus 1 médias par webdiffusion sont permis."] } });
+    expect(await storedKeys(webcast.id)).toEqual(stored);
+
+    await dataOf(await organizer.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", body: form({ kind: "link", title: "Agenda", url: "https://example.com/agenda" }) }), 201);
+  });
+
   it("discards a stored file when fields come after it", async () => {
     const { webcast, organizer } = await setup();
     const body = multipart({ kind: "file", file: new File(["data"], "a.txt"), title: "Late title" });

@@ -1,13 +1,18 @@
 import { env } from "cloudflare:workers";
+import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Write } from "../../../domain/sync/server-store.ts";
-import type { MutationResult } from "../../../domain/sync/types.ts";
+import { type MutationResult, matchesQuery } from "../../../domain/sync/types.ts";
 import { scopeOf } from "../../../domain/sync/testing.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import { simultaneousQuery } from "../../../domain/webcasts/rules.ts";
+import { db } from "../../db/client.ts";
+import { webcasts } from "../../db/schema/index.ts";
 import { seedDemo } from "../../test/client.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
+import { rowQueryWhere } from "./tables.ts";
 import { changeLog, newOrganization, userIdOf, viewerRow, webcastRow } from "./testing.ts";
 
 /** The ServerStore port's contract on D1 (domain/sync/server-store.ts). */
@@ -190,6 +195,36 @@ describe("D1ServerStore reads", () => {
     expect((await store.read.getMany?.("webcasts", ids))?.map((row) => row.id).sort()).toEqual(rows.map((row) => row.id).sort());
     expect(await store.read.getMany?.("viewers", ids)).toEqual([]);
     expect((await new D1ServerStore(env.DB).read.getMany?.("webcasts", [foreign.id]))?.[0]).toEqual(foreign);
+  });
+
+  it("counts with `except` and `endsAfter` as matchesQuery does (max_simultaneous_webcasts), over the organization's start index", async () => {
+    const mine = await newOrganization();
+    const store = new D1ServerStore(env.DB, mine);
+    const at = (start: string, fields: Partial<WebcastRow> = {}) => webcastRow(mine, userId, { event_start_date_time: start, duration: 60, ...fields });
+    const rows = [
+      at("2026-03-10T15:00:00.000Z"), // overlaps
+      at("2026-03-10T14:00:00Z", { duration: 61 }), // overlaps by a minute, stored without milliseconds
+      at("2026-03-10T14:00:00.000Z"), // ends as the span starts
+      at("2026-03-10T15:30:00.000Z", { state: "archived" }),
+      at("2026-03-10T15:30:00.000Z", { state: "canceled" }),
+      at("2026-03-10T15:30:00.000Z", { state: "live" }), // overlaps
+      at("2026-03-10T15:30:00.000Z", { is_test: true, duration: 20 }),
+      at("2026-03-10T15:59:59.999Z", { duration: 1 }), // overlaps
+      at("2026-03-10T16:00:00.000Z"), // starts as the span ends
+    ];
+    await store.commit({ userId, writes: rows.map((row) => ({ table: "webcasts", id: row.id, organization_id: mine, op: "put", row })), result: applied() });
+    const query = simultaneousQuery({ event_start_date_time: "2026-03-10T15:00:00.000Z", duration: 60 }, 120);
+    expect(rows.filter((row) => matchesQuery(row, mine, query))).toHaveLength(4);
+    expect(await store.read.count?.("webcasts", mine, query)).toBe(4);
+    expect(await store.read.count?.("webcasts", mine, simultaneousQuery({ event_start_date_time: "2026-03-10T15:00:00.000Z", duration: 60 }, null))).toBe(4);
+    expect(await store.read.count?.("webcasts", mine, { ...query, except: { column: "state", values: [] } })).toBe(6);
+    expect(await store.read.count?.("webcasts", mine, { ...query, endsAfter: { minutes: "duration", after: "not a time" } })).toBe(0);
+    // The statement reads the range of the index on (organization, start), nothing else.
+    const statement = db(env.DB).select({ n: count() }).from(webcasts).where(rowQueryWhere(webcasts, mine, query)).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+      .bind(...statement.params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((step) => step.detail)).toEqual(["SEARCH webcasts USING INDEX webcasts_org_start_idx (organization_id=? AND event_start_date_time>? AND event_start_date_time<?)"]);
   });
 
   it("answers an organization's rules (its own only, when scoped)", async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, getTableName, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, getTableName, gte, isNull, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
@@ -71,11 +71,7 @@ type SameRows<T extends SyncTable, Table extends SQLiteTable> = [Table["$inferSe
  */
 export function syncedTable<T extends SyncTable, Table extends SyncableTable>(name: T, table: Table & SameRows<T, Table>, options: { orderBy?: readonly SQLiteColumn[] } = {}): SyncedTable<T> {
   const columns: Record<string, SQLiteColumn> = getTableColumns(table);
-  const column = (key: string): SQLiteColumn => {
-    const found = columns[key];
-    if (!found) throw new Error(`sync: no column ${key} in ${getTableName(table)}`);
-    return found;
-  };
+  const column = (key: string): SQLiteColumn => columnOf(table, key);
   // An upsert replaces the whole row: `excluded.<column>` for every column but the key.
   const replaced = Object.fromEntries(Object.entries(columns).flatMap(([key, { name: stored }]) => (key === "id" ? [] : [[key, sql.raw(`excluded."${stored}"`)]])));
   const inOrganization = (organizationId: number | undefined) => (organizationId === undefined ? undefined : eq(table.organization_id, organizationId));
@@ -98,13 +94,7 @@ export function syncedTable<T extends SyncTable, Table extends SyncableTable>(na
       return rows(await database.select().from(table).where(and(inJson(table.id, ids), inOrganization(organizationId))));
     },
     async count(database, organizationId, query) {
-      const conditions = [
-        eq(table.organization_id, organizationId),
-        gte(column(query.range.column), query.range.from),
-        lt(column(query.range.column), query.range.to),
-        ...Object.entries(query.equals ?? {}).map(([key, value]) => eq(column(key), value)),
-      ];
-      const [row] = await database.select({ n: count() }).from(table).where(and(...conditions));
+      const [row] = await database.select({ n: count() }).from(table).where(rowQueryWhere(table, organizationId, query));
       return row?.n ?? 0;
     },
     async organizationsOf(database, ids) {
@@ -135,9 +125,48 @@ export function syncedTable<T extends SyncTable, Table extends SyncableTable>(na
   };
 }
 
+/** The column of `table` named `key` in the row type (a wrong name is a bug: it throws). */
+function columnOf(table: SQLiteTable, key: string): SQLiteColumn {
+  const found = (getTableColumns(table) as Record<string, SQLiteColumn>)[key];
+  if (!found) throw new Error(`sync: no column ${key} in ${getTableName(table)}`);
+  return found;
+}
+
+/**
+ * The WHERE clause of `MutationTx.count` on a synced table: the rows of the organization that
+ * match `query` as `matchesQuery` says (domain/sync/types.ts). The organization and the range are
+ * what an index on (organization_id, range column) serves (webcasts: `webcasts_org_start_idx`);
+ * the other conditions filter the rows of that range.
+ */
+export function rowQueryWhere<T extends SyncTable>(table: SyncableTable, organizationId: number, query: RowQuery<T>): SQL {
+  const column = (key: string): SQLiteColumn => columnOf(table, key);
+  const start = column(query.range.column);
+  const conditions = [
+    eq(table.organization_id, organizationId),
+    gte(start, query.range.from),
+    lt(start, query.range.to),
+    ...Object.entries(query.equals ?? {}).map(([key, value]) => eq(column(key), value)),
+  ];
+  const { except, endsAfter } = query;
+  if (except && except.values.length > 0) {
+    const excluded = column(except.column);
+    // NOT IN is unknown for a null value; `matchesQuery` keeps such a row, so does this.
+    conditions.push(or(isNull(excluded), notInArray(excluded, [...except.values])) ?? sql`1`);
+  }
+  if (endsAfter) {
+    // The row's end as an ISO string in UTC with milliseconds (SQLite's date functions count
+    // whole milliseconds), compared with `after` written the same way.
+    const end = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${start}, '+' || ${column(endsAfter.minutes)} || ' minutes')`;
+    const after = Date.parse(endsAfter.after);
+    conditions.push(Number.isNaN(after) ? sql`0` : sql`${end} > ${new Date(after).toISOString()}`);
+  }
+  return and(...conditions) ?? sql`1`;
+}
+
 export const SYNCED_TABLES: { [T in SyncTable]: SyncedTable<T> } = {
   organizations: organizationTable,
-  // (organization_id, event_start_date_time) is indexed: the month of max_webcasts is a range scan.
+  // (organization_id, event_start_date_time) is indexed: the month of max_webcasts (and of the test
+  // quota) and the earlier starts of max_simultaneous_webcasts are range scans.
   webcasts: syncedTable("webcasts", webcasts, { orderBy: [webcasts.event_start_date_time] }),
   // `webcast_id` is indexed for the cascade when their webcast goes (viewers and the webcast's parts).
   viewers: syncedTable("viewers", viewers),
