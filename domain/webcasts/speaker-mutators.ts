@@ -7,7 +7,7 @@ import { UUID_V7 } from "../sync/uuidv7.ts";
 import { email, max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
-import { partFor, partsOf, webcastFor } from "./part-rules.ts";
+import { organizationRules, partFor, partsOf, webcastFor } from "./part-rules.ts";
 import type { WebcastSpeakerRow } from "./parts.ts";
 
 /**
@@ -109,17 +109,6 @@ export const markSpeakerInvitedArgs = z.strictObject({ id: uuid, now: isoDateTim
 
 function invalid(errors: Record<string, string[]>): MutationRejected {
   return new MutationRejected("validation_failed", SPEAKER_MESSAGES.invalid, errors);
-}
-
-/** The organization's rules; null in a browser that does not know them (the server judges). */
-async function organizationRules(tx: MutationTx, ctx: MutationContext, organizationId: number): Promise<OrganizationRules | null> {
-  if (!tx.organization) {
-    if (ctx.location === "server") throw new Error("ServerStore.read.organization is required on the server");
-    return null;
-  }
-  const rules = await tx.organization(organizationId);
-  if (!rules) throw new MutationRejected("not_found", WEBCAST_MESSAGES.organization_not_found);
-  return rules;
 }
 
 /** Field errors of a new speaker's copied name and e-mail (SPEC §5 required, email, max). */
