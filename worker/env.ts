@@ -25,6 +25,12 @@ export interface Env {
   MAIL_HTTP_URL?: string;
   MAIL_HTTP_TOKEN?: string;
   MAIL_FROM?: string;
+  /**
+   * The platform's dial-in phone numbers, `[{ country, number, label? }]`: a JSON value in
+   * wrangler.toml, or a JSON string set elsewhere. Parsed only by worker/features/dial-in/pool.ts;
+   * missing or empty means phone dial-in is unavailable.
+   */
+  DIAL_IN_NUMBERS?: string | readonly unknown[];
 }
 
 /** Hono generics shared by every sub-app, so `c.env` and `c.var` are typed everywhere. */

@@ -8,7 +8,9 @@ import {
   brandingImageUrl,
   brandingTextForm,
   createWebcastBody,
+  formSpeakers,
   isPatchOverride,
+  nestFormSpeakers,
   removes,
   resetBody,
   timezoneShort,
@@ -98,6 +100,41 @@ describe("updateWebcastForm settings", () => {
   it("refuses billing_enabled and unknown attendee options", () => {
     expect(validate(updateWebcastForm, { _method: "PATCH", billing_enabled: "1" }, "en").ok).toBe(false);
     expect(validate(updateWebcastForm, { _method: "PATCH", "attendee_options[chat]": "1" }, "en").ok).toBe(false);
+  });
+});
+
+describe("speakers in the webcast forms", () => {
+  it("JSON: a list of { id, is_producer? } user ids, strict", () => {
+    const body = { organization_id: 1, event_title: "x", event_start_date_time: "2026-01-01T00:00:00Z", duration: 5, timezone: "UTC", language: "fr" };
+    expect(validate(createWebcastBody, { ...body, speakers: [{ id: 12, is_producer: true }, { id: 13 }] }, "en").ok).toBe(true);
+    const refused = validate(createWebcastBody, { ...body, speakers: [{ id: "12" }, { user_id: 13 }] }, "en");
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(Object.keys(refused.errors).sort()).toEqual(["speakers.0.id", "speakers.1", "speakers.1.id"]);
+  });
+
+  it("form: gathers speakers[i][field] keys in index order; a blank speakers empties; absent leaves the speakers alone", () => {
+    expect(nestFormSpeakers({ _method: "PATCH", "speakers[1][id]": "13", "speakers[0][is_producer]": "on", "speakers[0][id]": "12", "attendee_options[question_wall]": "1" })).toEqual({
+      _method: "PATCH",
+      "attendee_options[question_wall]": "1",
+      speakers: [{ is_producer: "on", id: "12" }, { id: "13" }],
+    });
+    const parsed = validate(updateWebcastForm, { _method: "PATCH", "speakers[0][id]": "12", "speakers[0][is_producer]": "on", "speakers[1][id]": "13", "speakers[1][is_producer]": "0" }, "en");
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(formSpeakers(parsed.data)).toEqual([{ id: 12, is_producer: true }, { id: 13, is_producer: false }]);
+    expect(updateFields(parsed.data)).toEqual({});
+
+    const emptied = validate(updateWebcastForm, { _method: "PATCH", speakers: "" }, "en");
+    expect(emptied.ok && formSpeakers(emptied.data)).toEqual([]);
+    const untouched = validate(updateWebcastForm, { _method: "PATCH", event_title: "x" }, "en");
+    expect(untouched.ok && formSpeakers(untouched.data)).toBeUndefined();
+  });
+
+  it("form: refuses holes, non-numeric ids, unknown speaker fields and keys that do not fit (French too)", () => {
+    const refused = validate(updateWebcastForm, { _method: "PATCH", "speakers[1][id]": "0", "speakers[2][id]": "4", "speakers[2][name]": "Eve", "speakers[01][id]": "3" }, "fr");
+    if (refused.ok) throw new Error("expected a refusal");
+    expect(Object.keys(refused.errors).sort()).toEqual(["_", "speakers.0", "speakers.1.id", "speakers.2"]);
+    expect(refused.errors["speakers.0"]?.[0]).toMatch(/invalide/i);
+    expect(validate(updateWebcastForm, { _method: "PATCH", speakers: "12" }, "en").ok).toBe(false);
   });
 });
 

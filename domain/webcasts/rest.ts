@@ -8,6 +8,7 @@ import { endOf } from "./featured.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import { type BrandingImage, type UpdateWebcastArgs, brandingName, createWebcastArgs } from "./mutators.ts";
 import type { WebcastSpeakerRow } from "./parts.ts";
+import { MAX_LISTED_SPEAKERS } from "./speaker-mutators.ts";
 import {
   type AttendeeOptions,
   WEBCAST_EVENT_TYPES,
@@ -151,13 +152,23 @@ export function brandingImageUrl(webcastId: string, key: string | null): string 
 }
 
 /**
+ * SPEC §3 webcast `speakers (id, is_producer)` as the webcast forms send them: `id` is the person's
+ * user id. The list replaces the webcast's speakers exactly as PATCH …/speakers does (absent
+ * `is_producer`: kept, or not the producer for a new speaker); absent, the speakers are untouched.
+ */
+const webcastFormSpeaker = z.strictObject({ id: z.int().positive(), is_producer: z.boolean().optional() });
+export type WebcastFormSpeaker = z.output<typeof webcastFormSpeaker>;
+
+/**
  * POST /api/webcasts (JSON): what `createWebcast` takes but the id and the time, which the server
- * makes. Shapes only; the mutator judges the rest (title, durations, time zone, limits) in en/fr.
+ * makes, and the webcast's first `speakers`. Shapes only; the mutators judge the rest (title,
+ * durations, time zone, limits, speakers) in en/fr.
  */
 export const createWebcastBody = createWebcastArgs.omit({ id: true, now: true }).extend({
   // Optional without a default here, so the typed client may leave them out (the mutator defaults them).
   is_premiere: z.boolean().optional(),
   is_test: z.boolean().optional(),
+  speakers: z.array(webcastFormSpeaker).max(MAX_LISTED_SPEAKERS).optional(),
 });
 export type CreateWebcastBody = z.input<typeof createWebcastBody>;
 
@@ -192,13 +203,52 @@ type FormBooleanSetting = (typeof FORM_BOOLEAN_SETTINGS)[number];
 const booleanSettingsForm = Object.fromEntries(FORM_BOOLEAN_SETTINGS.map((key) => [key, z.enum(FORM_BOOLEANS).optional()])) as Record<FormBooleanSetting, z.ZodOptional<z.ZodEnum<{ [K in FormBoolean]: K }>>>;
 
 /**
+ * The speakers as a form sends them: `speakers[0][id]=12&speakers[0][is_producer]=1` (PHP/Laravel
+ * bracket keys, like `attendee_options[…]`), each entry a user id (digits) and a form boolean.
+ */
+const formSpeaker = z.strictObject({
+  id: z.string().regex(/^[1-9]\d{0,14}$/),
+  is_producer: z.enum(FORM_BOOLEANS).optional(),
+});
+/** `speakers[<index>][<field>]`: an index of at most 3 digits without leading zeros (the list holds ≤ 500). */
+const SPEAKER_KEY = /^speakers\[(0|[1-9]\d{0,2})\]\[([A-Za-z_]+)\]$/;
+
+/**
+ * A form's `speakers[<i>][<field>]` keys gathered into a `speakers` list (position = index; a
+ * missing index leaves a hole the schema refuses), other keys kept as sent; a blank `speakers`
+ * alone is the empty list (a form cannot send an empty list otherwise). Keys that do not fit stay
+ * literal, so the strict schema refuses them as unknown fields.
+ */
+export function nestFormSpeakers(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const fields: Record<string, unknown> = {};
+  const entries: Record<string, unknown>[] = [];
+  let nested = false;
+  for (const [key, field] of Object.entries(value)) {
+    const match = SPEAKER_KEY.exec(key);
+    if (!match) {
+      fields[key] = field;
+      continue;
+    }
+    nested = true;
+    const entry = (entries[Number(match[1])] ??= {});
+    entry[match[2] ?? ""] = field;
+  }
+  // Holes become undefined (Array.from), so the schema names the missing index.
+  if (nested) fields.speakers = Array.from(entries);
+  else if (fields.speakers === "") fields.speakers = [];
+  return fields;
+}
+
+/**
  * POST /api/webcasts/{uid} with `_method=PATCH` (multipart or urlencoded form data, SPEC §7):
  * the fields of `updateWebcast`, as the strings a form sends (so the typed client sends strings
- * too); `updateFields` turns them into the mutator's values. Only the fields sent change. Unknown
- * fields are refused (422) so a misspelt one is never silently ignored. The password, branding
- * images and billing have their own calls (access-controls, branding, billing/*).
+ * too); `updateFields` turns them into the mutator's values, `formSpeakers` the speaker list.
+ * Only the fields sent change. Unknown fields are refused (422) so a misspelt one is never
+ * silently ignored. The password, branding images and billing have their own calls
+ * (access-controls, branding, billing/*).
  */
-export const updateWebcastForm = z.strictObject({
+const updateWebcastFormFields = z.strictObject({
   /** Checked first by `isPatchOverride` (400 without it). */
   _method: z.string(),
   event_title: z.string().max(10_000).optional(),
@@ -227,8 +277,13 @@ export const updateWebcastForm = z.strictObject({
   title_color: z.string().max(100).optional(),
   ...booleanSettingsForm,
   ...attendeeOptionsForm,
+  /** From the `speakers[<i>][…]` keys (`nestFormSpeakers`); a blank `speakers` empties the list. */
+  speakers: z.array(formSpeaker).max(MAX_LISTED_SPEAKERS).optional(),
 });
-export type UpdateWebcastForm = z.input<typeof updateWebcastForm>;
+/** The form as sent (bracket keys as they come), validated once its speaker keys are nested. */
+export const updateWebcastForm = z.preprocess(nestFormSpeakers, updateWebcastFormFields);
+/** The form's fields once `nestFormSpeakers` has gathered the speakers. */
+export type UpdateWebcastForm = z.input<typeof updateWebcastFormFields>;
 
 /** The arguments of `updateWebcast` (besides id and now) a validated form asks for: only the fields sent. */
 export function updateFields(form: z.output<typeof updateWebcastForm>): Omit<UpdateWebcastArgs, "id" | "now"> {
@@ -260,6 +315,11 @@ export function updateFields(form: z.output<typeof updateWebcastForm>): Omit<Upd
   }
   if (Object.keys(options).length > 0) fields.attendee_options = options;
   return fields;
+}
+
+/** The speaker list a validated form sends (user ids as numbers), or undefined when it sends none (speakers untouched). */
+export function formSpeakers(form: z.output<typeof updateWebcastForm>): WebcastFormSpeaker[] | undefined {
+  return form.speakers?.map((entry) => ({ id: Number(entry.id), ...(entry.is_producer === undefined ? {} : { is_producer: isTrue(entry.is_producer) }) }));
 }
 
 /** Whether a form asks for the PATCH override (checked before the fields: without it, nothing is parsed). */
@@ -347,11 +407,18 @@ export function removes(form: Readonly<Record<string, unknown>>, kind: BrandingI
 }
 
 /**
- * GET /api/webcasts/{uid}/dial-in/settings: no telephony provider is configured in this product
- * yet, so dial-in is off and there are no numbers (the web hides the dial-in section).
+ * One number of the platform's dial-in pool (worker `DIAL_IN_NUMBERS`): the ISO 3166 country
+ * code, the number as callers dial it, and an optional label ("Toll-free").
  */
-export interface DialInSettings {
-  enabled: boolean;
-  numbers: { country: string; number: string }[];
+export interface DialInNumber {
+  country: string;
+  number: string;
+  label?: string;
 }
-export const NO_DIAL_IN: Readonly<DialInSettings> = { enabled: false, numbers: [] };
+
+/**
+ * GET /api/webcasts/{uid}/dial-in/settings and POST …/phone/reserve: dial-in is on once the
+ * webcast holds a reservation and the platform has numbers; callers dial one of `numbers`, then
+ * key in `pin`. Off otherwise, without numbers (nothing to dial yet).
+ */
+export type DialInSettings = { enabled: false; numbers: DialInNumber[] } | { enabled: true; numbers: DialInNumber[]; pin: string };

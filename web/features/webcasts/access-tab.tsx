@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AccessPassword } from "./access-password.tsx";
+import { DialInSection } from "./dial-in-section.tsx";
 import type { WebcastTabProps } from "./edit-tabs.ts";
 import { SegmentsSection } from "./segments-section.tsx";
 import { AccessFields } from "./settings-fields.tsx";
@@ -7,7 +8,8 @@ import { SettingsTabForm } from "./settings-tab-form.tsx";
 
 /**
  * Access tab: privacy and the sign-in requirements (offline, through the draft), the access
- * password (online only) and the segments (offline, each change its own mutation).
+ * password (online only), the segments (offline, each change its own mutation) and phone dial-in
+ * (online only: numbers and PIN live on the server).
  */
 export function AccessTab(props: WebcastTabProps) {
   const { t } = useLingui();
@@ -15,6 +17,7 @@ export function AccessTab(props: WebcastTabProps) {
     <>
       <AccessPassword row={props.row} editable={props.editable} />
       <SegmentsSection row={props.row} editable={props.editable} />
+      <DialInSection row={props.row} editable={props.editable} />
     </>
   );
   return (

@@ -5,3 +5,4 @@ export * from "./users.ts";
 export * from "./viewers.ts";
 export * from "./webcasts.ts";
 export * from "./webcast-parts.ts";
+export * from "./dial-in.ts";

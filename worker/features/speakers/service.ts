@@ -82,9 +82,10 @@ export async function findSpeaker(database: Db, webcastId: string, speakerId: st
  * under a new UUIDv7 with their name and e-mail copied from D1. An added person must be a member
  * of the webcast's organization who may speak (`maySpeak`: speaker, organizer, admin, owner); a
  * kept one stays even if their role changed since (the organizer removes them). 422 otherwise,
- * field errors keyed `webcast_speakers.<index>.<field>`.
+ * field errors keyed `webcast_speakers.<index>.<field>`. Also the webcast forms' `speakers`
+ * (worker/features/webcasts/form-speakers.ts), for a webcast that may not exist yet.
  */
-export async function speakerListArgs(database: Db, webcast: WebcastRow, body: SpeakersBody, locale: MessageLocale): Promise<SetWebcastSpeakersArgs> {
+export async function speakerListArgs(database: Db, webcast: Pick<WebcastRow, "id" | "organization_id">, body: SpeakersBody, locale: MessageLocale): Promise<SetWebcastSpeakersArgs> {
   const current = await listSpeakers(database, webcast.id);
   const byId = new Map(current.map((row) => [row.id, row]));
   const byUser = new Map(current.map((row) => [row.user_id, row]));

@@ -59,6 +59,12 @@ export const WEBCAST_ROUTE_CASES: RouteCase[] = [
     request: async () => ({ path: `/api/webcasts/${await webcastInCopy()}/reset`, method: "POST", json: { scheduled_start: null } }),
     expect: { ...EDITORS, others: 200 },
   },
+  {
+    // Configured numbers (wrangler.toml's fictional pool): a fresh webcast is reserved (201).
+    route: "POST /api/webcasts/:id/phone/reserve",
+    request: async () => ({ path: `/api/webcasts/${await webcastInCopy()}/phone/reserve`, method: "POST" }),
+    expect: { ...EDITORS, others: 201 },
+  },
   { route: "GET /api/webcasts/:id/dial-in/settings", request: async () => ({ path: `/api/webcasts/${await webcastInCopy()}/dial-in/settings` }), expect: { ...EDITORS, others: 200 } },
   {
     route: "POST /api/webcasts/:id/branding",

@@ -86,6 +86,30 @@ describe("POST /api/webcasts", () => {
     expect((await errorOf(await (await closed.as("organizer")).post("/api/webcasts", { ...FIELDS, organization_id: closed.id }), 403)).code).toBe("forbidden");
   });
 
+  it("refuses a test webcast over the month's test quota (422, English and French); another month passes", async () => {
+    const org = await createOrganization();
+    for (let day = 1; day <= 5; day++) await insertWebcast(org.id, { is_test: true, duration: 20, event_start_date_time: `2026-10-0${day}T10:00:00.000Z` });
+    const body = { ...FIELDS, organization_id: org.id, is_test: true, duration: 20 };
+    const en = await errorOf(await (await org.as("organizer")).post("/api/webcasts", body), 422);
+    expect(en).toMatchObject({ code: "validation_failed", message: "Test webcast quota reached: at most 5 test webcasts per month are allowed." });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
+    expect(fr.message).toBe("Quota de webdiffusions test atteint : au plus 5 webdiffusions test par mois sont permises.");
+    expect((await (await org.as("organizer")).post("/api/webcasts", { ...body, event_start_date_time: "2026-11-01T14:00:00.000Z" })).status).toBe(201);
+  });
+
+  it("refuses a webcast overlapping max_simultaneous_webcasts others (422, English and French); an ended one or a later slot passes", async () => {
+    const org = await createOrganization();
+    await env.DB.prepare("UPDATE organizations SET limits = ? WHERE id = ?").bind(JSON.stringify({ max_simultaneous_webcasts: 1, max_duration: 120 }), org.id).run();
+    await insertWebcast(org.id, { event_start_date_time: "2026-10-01T13:30:00.000Z", duration: 60 });
+    await insertWebcast(org.id, { event_start_date_time: "2026-10-01T15:00:00.000Z", duration: 60, state: "archived" });
+    const body = { ...FIELDS, organization_id: org.id };
+    const en = await errorOf(await (await org.as("organizer")).post("/api/webcasts", body), 422);
+    expect(en).toMatchObject({ code: "validation_failed", message: "Simultaneous webcast limit reached: at most 1 webcasts may run at the same time." });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
+    expect(fr.message).toBe("Limite de webdiffusions simultanées atteinte : au plus 1 webdiffusions peuvent avoir lieu en même temps.");
+    expect((await (await org.as("organizer")).post("/api/webcasts", { ...body, event_start_date_time: "2026-10-01T14:30:00.000Z" })).status).toBe(201);
+  });
+
   it("needs webcasts.create there: other tenant 404, member without it 403, signed out 401 (before any validation)", async () => {
     const org = await createOrganization();
     const body = { ...FIELDS, organization_id: org.id };
@@ -94,6 +118,130 @@ describe("POST /api/webcasts", () => {
     const speaker = await errorOf(await (await org.as("speaker")).post("/api/webcasts", body), 403);
     expect(speaker.code).toBe("forbidden");
     expect((await new TestClient().post("/api/webcasts", { nonsense: true })).status).toBe(401);
+  });
+});
+
+describe("speakers in the webcast forms (SPEC §3 speakers (id, is_producer))", () => {
+  type Listed = { id: number; is_producer: boolean };
+  const listed = (data: WebcastResource): Listed[] => data.speakers.map(({ id, is_producer }) => ({ id, is_producer }));
+  const speakerRows = async (uid: string) =>
+    (await env.DB.prepare("SELECT user_id, is_producer, name FROM webcast_speakers WHERE webcast_id = ? ORDER BY position").bind(uid).all<{ user_id: number; is_producer: number; name: string }>()).results;
+
+  it("POST /api/webcasts creates the webcast with its speakers, in one change (names copied, producer set)", async () => {
+    const org = await createOrganization();
+    const speakers = [
+      { id: org.ids.speaker, is_producer: true },
+      { id: org.ids.admin },
+    ];
+    const response = await (await org.as("organizer")).post("/api/webcasts", { ...FIELDS, organization_id: org.id, speakers });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { data } = await response.json<One>();
+    expect(listed(data)).toEqual([
+      { id: org.ids.speaker, is_producer: true },
+      { id: org.ids.admin, is_producer: false },
+    ]);
+    expect((await speakerRows(data.uid)).map((row) => row.name)).toEqual([`User ${org.emails.speaker}`, `User ${org.emails.admin}`]);
+    // Another member's pull carries both the webcast and its speakers.
+    const pulled = await (await (await org.as("owner")).get("/api/sync/pull?cursor=0")).json<PullResponse>();
+    expect(pulled.changes.filter((change) => change.table === "webcast_speakers" && change.op === "put" && change.row.webcast_id === data.uid)).toHaveLength(2);
+  });
+
+  it("POST /api/webcasts refuses a person who may not speak (422, English and French) and creates nothing", async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    const body = { ...FIELDS, event_title: "Refused speakers", organization_id: org.id, speakers: [{ id: org.ids.speaker }, { id: other.ids.speaker }] };
+    const en = await errorOf(await (await org.as("organizer")).post("/api/webcasts", body), 422);
+    expect(en).toMatchObject({
+      code: "validation_failed",
+      message: "Some speakers of the webcast are invalid.",
+      errors: { "speakers.1.id": ["This person cannot speak in this webcast: they must be a speaker, organizer, admin or owner of its organization."] },
+    });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
+    expect(fr).toMatchObject({
+      message: "Certains conférenciers de la webdiffusion sont invalides.",
+      errors: { "speakers.1.id": ["Cette personne ne peut pas intervenir dans cette webdiffusion : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation."] },
+    });
+    // A refusal only the mutator sees (two producers) creates nothing either.
+    const producers = await errorOf(await (await org.as("organizer")).post("/api/webcasts", { ...body, speakers: [{ id: org.ids.speaker, is_producer: true }, { id: org.ids.admin, is_producer: true }] }), 422);
+    expect(producers.errors).toEqual({ "speakers.1.is_producer": ["A webcast has one producer at most."] });
+    const malformed = await errorOf(await (await org.as("organizer")).post("/api/webcasts", { ...body, speakers: [{ id: "twelve" }] }), 422);
+    expect(Object.keys(malformed.errors ?? {})).toEqual(["speakers.0.id"]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM webcasts WHERE organization_id = ?").bind(org.id).first("n")).toBe(0);
+  });
+
+  it("POST /api/webcasts/{uid} (_method=PATCH) replaces the speakers from bracket keys, with the other fields, in one change", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const organizer = await org.as("organizer");
+    const first = await organizer.request(`/api/webcasts/${row.id}`, {
+      method: "POST",
+      body: form({ _method: "PATCH", "speakers[0][id]": String(org.ids.speaker), "speakers[1][id]": String(org.ids.admin), "speakers[1][is_producer]": "1" }),
+    });
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(listed((await first.json<One>()).data)).toEqual([
+      { id: org.ids.speaker, is_producer: false },
+      { id: org.ids.admin, is_producer: true },
+    ]);
+
+    // Replaced as PATCH …/speakers does: the admin (kept) stays producer, the speaker is removed, the owner added first.
+    const multipart = new FormData();
+    multipart.set("_method", "PATCH");
+    multipart.set("event_title", "With new speakers");
+    multipart.set("speakers[0][id]", String(org.ids.owner));
+    multipart.set("speakers[1][id]", String(org.ids.admin));
+    const second = await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body: multipart });
+    expect(second.status, await second.clone().text()).toBe(200);
+    const data = (await second.json<One>()).data;
+    expect(data.event_title).toBe("With new speakers");
+    expect(listed(data)).toEqual([
+      { id: org.ids.owner, is_producer: false },
+      { id: org.ids.admin, is_producer: true },
+    ]);
+
+    // A blank `speakers` empties the list.
+    const emptied = await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", speakers: "" }) });
+    expect(listed((await emptied.json<One>()).data)).toEqual([]);
+  });
+
+  it("POST /api/webcasts/{uid} without speaker keys keeps the speakers", async () => {
+    const org = await createOrganization();
+    const organizer = await org.as("organizer");
+    const created = await (await organizer.post("/api/webcasts", { ...FIELDS, organization_id: org.id, speakers: [{ id: org.ids.speaker, is_producer: true }] })).json<One>();
+    const response = await organizer.request(`/api/webcasts/${created.data.uid}`, { method: "POST", body: form({ _method: "PATCH", event_title: "Renamed" }) });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { data } = await response.json<One>();
+    expect(data.event_title).toBe("Renamed");
+    expect(listed(data)).toEqual([{ id: org.ids.speaker, is_producer: true }]);
+  });
+
+  it("POST /api/webcasts/{uid} refuses an invalid speaker (422, English and French) and changes nothing, fields included", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const body = () => form({ _method: "PATCH", event_title: "Not applied", "speakers[0][id]": String(org.ids.speaker), "speakers[1][id]": "999999999" });
+    const en = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: body() }), 422);
+    expect(en).toMatchObject({
+      message: "Some speakers of the webcast are invalid.",
+      errors: { "speakers.1.id": ["This person cannot speak in this webcast: they must be a speaker, organizer, admin or owner of its organization."] },
+    });
+    const fr = await errorOf(await (await org.as("organizer", "fr")).request(`/api/webcasts/${row.id}`, { method: "POST", body: body() }), 422);
+    expect(fr.errors).toEqual({ "speakers.1.id": ["Cette personne ne peut pas intervenir dans cette webdiffusion : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation."] });
+
+    // The speaker limit (a mutator refusal) keeps the other fields unapplied too.
+    await env.DB.prepare("UPDATE organizations SET limits = ? WHERE id = ?").bind(JSON.stringify({ max_speakers: 1 }), org.id).run();
+    const limit = await errorOf(
+      await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", event_title: "Not applied", "speakers[0][id]": String(org.ids.speaker), "speakers[1][id]": String(org.ids.admin) }) }),
+      422,
+    );
+    expect(limit.errors).toEqual({ speakers: ["Speaker limit reached: a webcast may have at most 1 speaker."] });
+    // Malformed keys: a hole in the indexes, a non-numeric id, an unknown speaker field.
+    const shape = await errorOf(
+      await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", "speakers[1][id]": "x", "speakers[2][id]": "5", "speakers[2][name]": "Eve" }) }),
+      422,
+    );
+    expect(Object.keys(shape.errors ?? {}).sort()).toEqual(["speakers.0", "speakers.1.id", "speakers.2"]);
+    expect((await storedRow(row.id))?.event_title).toBe("Quarterly update");
+    expect(await speakerRows(row.id)).toEqual([]);
+    expect(await changeLog(row.id)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { validator } from "hono/validator";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { validate } from "../../../domain/validation/parse.ts";
-import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, isPatchOverride, updateFields, updateWebcastForm } from "../../../domain/webcasts/rest.ts";
+import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, formSpeakers, isPatchOverride, updateFields, updateWebcastForm } from "../../../domain/webcasts/rest.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -11,6 +11,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { webcastBrandingRoutes } from "./branding-routes.ts";
 import { deleteWebcastFiles } from "./files.ts";
+import { type Step, applyTogether, formSpeakerArgs } from "./form-speakers.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
 import { featuredFor, webcastAnswer, webcastResourceOf } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
@@ -49,10 +50,23 @@ export const webcastRoutes = new Hono<AppEnv>()
   .get("/featured", async (c) => {
     return c.json({ data: await featuredFor(db(c.env.DB), requireUser(c), Date.now()) }, 200);
   })
-  /** POST /api/webcasts (JSON) → 201 `{ data }`: createWebcast with a server-made uid and time. */
+  /**
+   * POST /api/webcasts (JSON) → 201 `{ data }`: createWebcast with a server-made uid and time;
+   * with `speakers`, setWebcastSpeakers too, as one change (form-speakers.ts): a refused list
+   * creates nothing.
+   */
   .post("/", createGuard, jsonBody(() => createWebcastBody), async (c) => {
     const uid = uuidv7();
-    await applyMutation(c.env, requireUser(c), c.var.locale, "createWebcast", { ...c.req.valid("json"), id: uid, now: new Date().toISOString() });
+    const user = requireUser(c);
+    const { speakers, ...fields } = c.req.valid("json");
+    const create: Step = { name: "createWebcast", args: { ...fields, id: uid, now: new Date().toISOString() } };
+    if (speakers === undefined) await applyMutation(c.env, user, c.var.locale, create.name, create.args);
+    else {
+      const webcast = { id: uid, organization_id: fields.organization_id };
+      const setSpeakers: Step = { name: "setWebcastSpeakers", args: await formSpeakerArgs(db(c.env.DB), webcast, speakers, c.var.locale) };
+      // Undo: only when the list is refused after the webcast landed (a concurrent change); the creator holds webcasts.delete.
+      await applyTogether(c.env, user, c.var.locale, webcast.organization_id, [create, setSpeakers], () => applyMutation(c.env, user, c.var.locale, "deleteWebcast", { id: uid }));
+    }
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 201);
   })
   .get("/:id", webcastGuard("webcasts.view"), async (c) => {
@@ -65,11 +79,24 @@ export const webcastRoutes = new Hono<AppEnv>()
     await deleteWebcastFiles(c.env.MEDIA, uid);
     return c.body(null, 204);
   })
-  /** POST /api/webcasts/{uid} with `_method=PATCH` (form data) → `{ data }`: updateWebcast with the fields sent. */
+  /**
+   * POST /api/webcasts/{uid} with `_method=PATCH` (form data) → `{ data }`: updateWebcast with the
+   * fields sent; with `speakers[<i>][…]`, the list replaced as PATCH …/speakers does, in the same
+   * change (form-speakers.ts: both or neither). Without speaker keys the speakers are untouched.
+   */
   .post("/:id", webcastGuard("webcasts.update"), patchForm, async (c) => {
-    const uid = c.req.param("id");
-    await applyMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...updateFields(c.req.valid("form")), id: uid, now: new Date().toISOString() });
-    return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
+    const { row } = await pathWebcast(c);
+    const user = requireUser(c);
+    const form = c.req.valid("form");
+    const fields = updateFields(form);
+    const update: Step = { name: "updateWebcast", args: { ...fields, id: row.id, now: new Date().toISOString() } };
+    const speakers = formSpeakers(form);
+    if (speakers === undefined) await applyMutation(c.env, user, c.var.locale, update.name, update.args);
+    else {
+      const setSpeakers: Step = { name: "setWebcastSpeakers", args: await formSpeakerArgs(db(c.env.DB), row, speakers, c.var.locale) };
+      await applyTogether(c.env, user, c.var.locale, row.organization_id, Object.keys(fields).length > 0 ? [update, setSpeakers] : [setSpeakers]);
+    }
+    return c.json({ data: await webcastAnswer(db(c.env.DB), row.id) }, 200);
   })
   // The settings calls (issue #5) under /api/webcasts/{uid}/…, chained so AppType carries them.
   .route("/", webcastSettingsRoutes)

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
+import type { DialInSettings, WebcastResource } from "../../../domain/webcasts/rest.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import { db } from "../../db/client.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
+import { requestWithPool } from "../dial-in/testing.ts";
 import { createOrganization, createUser } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
 import { storeWebcastPassword, webcastPasswordHash } from "./secrets.ts";
@@ -183,16 +184,78 @@ describe("POST /api/webcasts/:id/reset", () => {
   });
 });
 
-describe("GET /api/webcasts/:id/dial-in/settings", () => {
-  it("answers that dial-in is off (no telephony provider), to members who may see the webcast", async () => {
+describe("POST /api/webcasts/:id/phone/reserve and GET …/dial-in/settings", () => {
+  type DialIn = { data: DialInSettings };
+  /** wrangler.toml's [vars] DIAL_IN_NUMBERS (fictional 555 numbers). */
+  const CONFIGURED = [
+    { country: "CA", number: "+1 555 0100", label: "Toll-free" },
+    { country: "US", number: "+1 555 0101" },
+  ];
+
+  it("reserves the configured numbers and a PIN once (201, then 200 with the same), and the settings answer them", async () => {
     const org = await createOrganization();
     const row = await insertWebcast(org.id);
-    const response = await (await org.as("admin")).get(`/api/webcasts/${row.id}/dial-in/settings`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { enabled: false, numbers: [] } });
+    const organizer = await org.as("organizer");
+    const off = await organizer.get(`/api/webcasts/${row.id}/dial-in/settings`);
+    expect(await off.json()).toEqual({ data: { enabled: false, numbers: [] } });
+
+    const first = await organizer.post(`/api/webcasts/${row.id}/phone/reserve`);
+    expect(first.status, await first.clone().text()).toBe(201);
+    const reserved = (await first.json<DialIn>()).data;
+    expect(reserved).toEqual({ enabled: true, numbers: CONFIGURED, pin: expect.stringMatching(/^\d{9}$/) });
+    const again = await (await org.as("admin")).post(`/api/webcasts/${row.id}/phone/reserve`);
+    expect(again.status).toBe(200);
+    expect((await again.json<DialIn>()).data).toEqual(reserved);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM webcast_dial_in WHERE webcast_id = ?").bind(row.id).first("n")).toBe(1);
+
+    // Everyone who may see the webcast sees the PIN; the webcast itself (synced) is untouched.
+    const settings = await (await org.as("owner")).get(`/api/webcasts/${row.id}/dial-in/settings`);
+    expect(await settings.json()).toEqual({ data: reserved });
+    expect(await changeLog(row.id)).toEqual([]);
   });
 
-  it("answers 404 for an unknown uid (in French too), another tenant 404, speaker 403, signed out 401", async () => {
+  it("gives each webcast its own PIN, also on air, and forgets it with the webcast", async () => {
+    const org = await createOrganization();
+    const live = await insertWebcast(org.id, { state: "live" });
+    const other = await insertWebcast(org.id);
+    const organizer = await org.as("organizer");
+    const pinOf = async (uid: string) => {
+      const response = await organizer.post(`/api/webcasts/${uid}/phone/reserve`);
+      expect(response.status, await response.clone().text()).toBe(201);
+      const { data } = await response.json<DialIn>();
+      return data.enabled ? data.pin : null;
+    };
+    const [a, b] = [await pinOf(live.id), await pinOf(other.id)];
+    expect(a).not.toBe(b);
+
+    expect((await organizer.delete(`/api/webcasts/${other.id}`)).status).toBe(204);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM webcast_dial_in WHERE webcast_id = ?").bind(other.id).first("n")).toBe(0);
+  });
+
+  it("refuses to reserve without configured numbers (409, English and French); the settings then say off", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const en = await errorOf(await requestWithPool(await org.as("organizer"), [], `/api/webcasts/${row.id}/phone/reserve`, "POST"), 409);
+    expect(en).toMatchObject({ code: "conflict", message: "Phone dial-in is not available: no dial-in numbers are configured on this platform." });
+    const fr = await errorOf(await requestWithPool(await org.as("organizer", "fr"), undefined, `/api/webcasts/${row.id}/phone/reserve`, "POST"), 409);
+    expect(fr.message).toBe("L'accès par téléphone n'est pas disponible : aucun numéro d'accès n'est configuré sur cette plateforme.");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM webcast_dial_in WHERE webcast_id = ?").bind(row.id).first("n")).toBe(0);
+
+    // A reservation made while numbers existed is kept, but without numbers there is nothing to dial.
+    expect((await (await org.as("organizer")).post(`/api/webcasts/${row.id}/phone/reserve`)).status).toBe(201);
+    const settings = await requestWithPool(await org.as("organizer"), "[]", `/api/webcasts/${row.id}/dial-in/settings`);
+    expect(await settings.json()).toEqual({ data: { enabled: false, numbers: [] } });
+  });
+
+  it("needs webcasts.update to reserve: unknown uid 404 (French too), other tenant 404, speaker 403, signed out 401", async () => {
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    expect((await errorOf(await (await org.as("admin", "fr")).post("/api/webcasts/0194c4a0-0000-7000-8000-000000000000/phone/reserve"), 404)).message).toBe("Cette page ou ressource n'existe pas.");
+    await expectGuarded(row.id, (client) => client.post(`/api/webcasts/${row.id}/phone/reserve`), await org.as("speaker"));
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM webcast_dial_in WHERE webcast_id = ?").bind(row.id).first("n")).toBe(0);
+  });
+
+  it("settings: unknown uid 404 (in French too), another tenant 404, speaker 403, signed out 401", async () => {
     const org = await createOrganization();
     const row = await insertWebcast(org.id);
     expect((await errorOf(await (await org.as("admin", "fr")).get("/api/webcasts/0194c4a0-0000-7000-8000-000000000000/dial-in/settings"), 404)).message).toBe("Cette page ou ressource n'existe pas.");

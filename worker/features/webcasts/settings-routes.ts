@@ -1,11 +1,14 @@
 import { type Context, Hono } from "hono";
-import { NO_DIAL_IN, accessControlsBody, resetBody, toggleBody } from "../../../domain/webcasts/rest.ts";
+import { accessControlsBody, resetBody, toggleBody } from "../../../domain/webcasts/rest.ts";
 import type { UpdateWebcastArgs } from "../../../domain/webcasts/mutators.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
+import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
+import { DIAL_IN_MESSAGES, dialInPool } from "../dial-in/pool.ts";
+import { dialInPin, dialInSettings, reserveDialIn } from "../dial-in/service.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
 import { storeWebcastPassword } from "./secrets.ts";
 import { webcastAnswer } from "./service.ts";
@@ -13,8 +16,9 @@ import { applyMutation } from "../sync/apply-mutation.ts";
 
 /**
  * The webcast settings calls of SPEC §7 (docs/webcasts-api.md): toggles, access controls,
- * billing, reset and dial-in. Same order as the core routes: session (401), webcast and permission
- * (404/403), body (422), then one pushed mutation, answered with the webcast as it now is.
+ * billing, reset and phone dial-in. Same order as the core routes: session (401), webcast and
+ * permission (404/403), body (422), then one pushed mutation, answered with the webcast as it now
+ * is — except dial-in, which is kept in its own server-only table and answers its settings.
  */
 
 /** Pushes `updateWebcast` with `fields` on the path's webcast and answers the webcast. */
@@ -84,7 +88,27 @@ export const webcastSettingsRoutes = new Hono<AppEnv>()
     await applyMutation(c.env, requireUser(c), c.var.locale, "resetWebcast", args);
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
   })
-  /** GET …/dial-in/settings → `{ data: { enabled: false, numbers: [] } }`: no telephony provider yet. */
-  .get("/:id/dial-in/settings", webcastGuard("webcasts.view"), (c) => {
-    return c.json({ data: { ...NO_DIAL_IN, numbers: [...NO_DIAL_IN.numbers] } }, 200);
+  /**
+   * POST …/phone/reserve → 201 `{ data: { enabled: true, numbers, pin } }`: gives the webcast the
+   * platform's dial-in numbers and its own conference PIN (worker/features/dial-in). Once: a
+   * webcast already reserved answers its reservation with 200. No numbers configured: 409. Allowed
+   * in any state (on air too): it only hands out numbers, nothing of the broadcast changes.
+   */
+  .post("/:id/phone/reserve", webcastGuard("webcasts.update"), async (c) => {
+    const { row } = await pathWebcast(c);
+    const numbers = dialInPool(c.env.DIAL_IN_NUMBERS);
+    if (numbers.length === 0) throw new ApiError("conflict", { message: DIAL_IN_MESSAGES.unavailable[c.var.locale] });
+    const { pin, created } = await reserveDialIn(db(c.env.DB), row.id, requireUser(c).id, new Date().toISOString());
+    return c.json({ data: dialInSettings(numbers, pin) }, created ? 201 : 200);
+  })
+  /**
+   * GET …/dial-in/settings → `{ data: { enabled: true, numbers, pin } }` once reserved (and while
+   * numbers are configured), else `{ data: { enabled: false, numbers: [] } }`. Members who may see
+   * the webcast see the PIN: it is what lets its speakers dial in.
+   */
+  .get("/:id/dial-in/settings", webcastGuard("webcasts.view"), async (c) => {
+    const { row } = await pathWebcast(c);
+    const numbers = dialInPool(c.env.DIAL_IN_NUMBERS);
+    const pin = numbers.length === 0 ? undefined : await dialInPin(db(c.env.DB), row.id);
+    return c.json({ data: dialInSettings(numbers, pin) }, 200);
   });
