@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "../webcasts/record.ts";
+import { webcastRow } from "../webcasts/testing.ts";
 import { type RowQuery, matchesQuery } from "./types.ts";
 
-const row = (fields: Partial<WebcastRow> = {}): WebcastRow => ({
-  ...DEFAULT_WEBCAST_SETTINGS,
-  id: "w",
-  organization_id: 1,
-  event_title: "Town hall",
-  description: null,
-  event_start_date_time: "2026-03-10T15:00:00.000Z",
-  duration: 60,
-  timezone: "UTC",
-  language: "en",
-  state: "upcoming",
-  is_premiere: false,
-  is_test: false,
-  created_by: 7,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-  ...fields,
-});
+const row = webcastRow;
 
 const march: RowQuery<"webcasts"> = { range: { column: "event_start_date_time", from: "2026-03", to: "2026-04" } };
 

@@ -1,3 +1,4 @@
+import { webcastRow } from "./testing.ts";
 import { describe, expect, it } from "vitest";
 import type { MessageLocale } from "../i18n/locales.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
@@ -291,24 +292,7 @@ describe("webcast settings (issue #5)", () => {
 /** A webcast written straight to the store (a fixture: no rule judges it). */
 async function stored(store: MemoryServerStore, fields: Partial<WebcastRow> = {}): Promise<WebcastRow> {
   const id = nextId();
-  const row: WebcastRow = {
-    ...DEFAULT_WEBCAST_SETTINGS,
-    id,
-    organization_id: ORGANIZATION_ID,
-    event_title: "Fixture",
-    description: null,
-    event_start_date_time: "2026-03-10T15:00:00.000Z",
-    duration: 60,
-    timezone: "UTC",
-    language: "en",
-    state: "upcoming",
-    is_premiere: false,
-    is_test: false,
-    created_by: 7,
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-    ...fields,
-  };
+  const row = webcastRow({ id, event_title: "Fixture", ...fields });
   await store.commit({ userId: 7, writes: [{ table: "webcasts", id, organization_id: row.organization_id, op: "put", row }], result: { id: nextId(), status: "applied" } });
   return row;
 }

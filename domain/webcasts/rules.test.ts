@@ -1,29 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ORGANIZATION_ID, rules } from "../sync/testing.ts";
 import { matchesQuery } from "../sync/types.ts";
-import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
+import type { WebcastRow } from "./record.ts";
+import { webcastRow } from "./testing.ts";
 import { TEST_WEBCAST_MAX_PARTICIPANTS, TEST_WEBCASTS_PER_MONTH, isEnded, participantLimitOf, peakOverlap, simultaneousQuery, testsInMonthQuery, webcastWindow } from "./rules.ts";
 
-function webcast(fields: Partial<WebcastRow> = {}): WebcastRow {
-  return {
-    ...DEFAULT_WEBCAST_SETTINGS,
-    id: "w",
-    organization_id: ORGANIZATION_ID,
-    event_title: "Town hall",
-    description: null,
-    event_start_date_time: "2026-03-10T15:00:00.000Z",
-    duration: 60,
-    timezone: "UTC",
-    language: "en",
-    state: "upcoming",
-    is_premiere: false,
-    is_test: false,
-    created_by: 7,
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-    ...fields,
-  };
-}
+const webcast = webcastRow;
 
 describe("participantLimitOf (SPEC §5, §9: a test webcast takes at most 50 participants)", () => {
   it("is max_viewers for a webcast, null when unlimited or unknown", () => {
