@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
 import { hasFeature } from "../organizations/index.ts";
-import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator } from "../sync/types.ts";
+import { MutationRejected, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
-import { partFor, webcastFor } from "./part-rules.ts";
+import { organizationRules, partFor, webcastFor } from "./part-rules.ts";
 import type { EmbedAppRow } from "./parts.ts";
 
 /**
@@ -52,20 +52,6 @@ export function embedAppFieldErrors(fields: Pick<EmbedAppRow, "title" | "descrip
 function checkFields(fields: Pick<EmbedAppRow, "title" | "description" | "embed_code">, locale: MessageLocale): void {
   const errors = embedAppFieldErrors(fields, locale);
   if (Object.keys(errors).length > 0) throw new MutationRejected("validation_failed", EMBED_APP_MESSAGES.invalid, errors);
-}
-
-/**
- * The organization's rules, or null where they are not known (a browser without them: the server
- * judges). The server must have them.
- */
-async function organizationRules(tx: MutationTx, ctx: MutationContext, organizationId: number): Promise<OrganizationRules | null> {
-  if (!tx.organization) {
-    if (ctx.location === "server") throw new Error("ServerStore.read.organization is required on the server");
-    return null;
-  }
-  const rules = await tx.organization(organizationId);
-  if (!rules) throw new MutationRejected("not_found", WEBCAST_MESSAGES.organization_not_found);
-  return rules;
 }
 
 const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === "" ? null : value.trim());

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MessageLocale } from "../i18n/locales.ts";
 import { limitsOf } from "../organizations/limits.ts";
 import type { OrganizationRole } from "../permissions/permissions.ts";
-import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, defineMutator } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { email, max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
