@@ -18,6 +18,7 @@ import { pollRoutes } from "./features/polls/routes.ts";
 import { resourceRoutes } from "./features/resources/routes.ts";
 import { embedAppRoutes } from "./features/embed-apps/routes.ts";
 import { segmentRoutes } from "./features/segments/routes.ts";
+import { integrationRoutes } from "./features/integrations/routes.ts";
 import { streamingOutputRoutes } from "./features/streaming-outputs/routes.ts";
 import { webcastRoom } from "./features/webcast-room/routes.ts";
 import { webcastRoutes } from "./features/webcasts/routes.ts";
@@ -48,6 +49,7 @@ const routes = app
   .route("/api", resourceRoutes)
   .route("/api", embedAppRoutes)
   .route("/api", segmentRoutes)
+  .route("/api", integrationRoutes)
   .route("/api", streamingOutputRoutes)
   .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
   .route("/api/webcasts", webcastRoom);

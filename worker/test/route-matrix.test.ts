@@ -12,6 +12,7 @@ import { RESOURCE_ROUTE_CASES } from "../features/resources/route-cases.ts";
 import { EMBED_APP_ROUTE_CASES } from "../features/embed-apps/route-cases.ts";
 import { SEGMENT_ROUTE_CASES } from "../features/segments/route-cases.ts";
 import { STREAMING_OUTPUT_ROUTE_CASES } from "../features/streaming-outputs/route-cases.ts";
+import { INTEGRATION_ROUTE_CASES } from "../features/integrations/route-cases.ts";
 
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
@@ -40,6 +41,7 @@ const CASES: RouteCase[] = [
   ...EMBED_APP_ROUTE_CASES,
   ...SEGMENT_ROUTE_CASES,
   ...STREAMING_OUTPUT_ROUTE_CASES,
+  ...INTEGRATION_ROUTE_CASES,
 ];
 
 /** Every route Hono knows, minus middleware ("ALL …*"). */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TextField } from "../../ui/form.tsx";
 import type { WebcastTabProps } from "./edit-tabs.ts";
+import { IntegrationsSection } from "./integrations-section.tsx";
 import { ResourcesSection } from "./resources-section.tsx";
 import { SettingSwitches } from "./settings-fields.tsx";
 import { SettingsTabForm } from "./settings-tab-form.tsx";
@@ -9,13 +10,24 @@ import { useOrganizationRules } from "./use-local-webcasts.ts";
 /**
  * Content tab: what attendees may see and do on the webcast page, the display flags and the tag
  * (the webcast row, through the tab's draft), then the resources (each change its own mutation,
- * outside the draft's form). The description is on the details tab; embed apps have their tab.
+ * outside the draft's form), then the integrations (outgoing webhooks, online and editors only).
+ * The description is on the details tab; embed apps have their tab.
  */
 export function ContentTab(props: WebcastTabProps) {
   const { t } = useLingui();
   const organization = useOrganizationRules(props.row.organization_id);
   return (
-    <SettingsTabForm {...props} tab="content" label={t`Content`} after={<ResourcesSection row={props.row} editable={props.editable} />}>
+    <SettingsTabForm
+      {...props}
+      tab="content"
+      label={t`Content`}
+      after={
+        <>
+          <ResourcesSection row={props.row} editable={props.editable} />
+          <IntegrationsSection row={props.row} editable={props.editable} />
+        </>
+      }
+    >
       {(fields) => (
         <>
           <fieldset className="form__group">

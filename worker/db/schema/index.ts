@@ -6,3 +6,4 @@ export * from "./viewers.ts";
 export * from "./webcasts.ts";
 export * from "./webcast-parts.ts";
 export * from "./dial-in.ts";
+export * from "./integrations.ts";
