@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { nextActions, startingSoon, type WebcastCounts } from "./dashboard.ts";
-import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
+import type { WebcastRow } from "./record.ts";
+import { webcastRow } from "./testing.ts";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
-const webcast = (fields: Partial<WebcastRow> = {}): WebcastRow => ({
-  ...DEFAULT_WEBCAST_SETTINGS,
-  id: "0194c4a0-0000-7000-8000-000000000001",
-  organization_id: 1,
-  event_title: "Town hall",
-  description: null,
-  event_start_date_time: "2026-11-23T12:00:00Z",
-  duration: 60,
-  timezone: "UTC",
-  language: "en",
-  state: "upcoming",
-  is_premiere: false,
-  is_test: false,
-  created_by: 1,
-  created_at: "2026-11-01T00:00:00Z",
-  updated_at: "2026-11-01T00:00:00Z",
-  ...fields,
-});
+const webcast = (fields: Partial<WebcastRow> = {}): WebcastRow =>
+  webcastRow({ id: "0194c4a0-0000-7000-8000-000000000001", event_start_date_time: "2026-11-23T12:00:00Z", created_by: 1, created_at: "2026-11-01T00:00:00Z", updated_at: "2026-11-01T00:00:00Z", ...fields });
 const none: WebcastCounts = { speakers: 0, producers: 0, polls: 0, resources: 0, embed_apps: 0, segments: 0, streaming_outputs: 0, viewers: 0 };
 
 describe("webcast dashboard", () => {

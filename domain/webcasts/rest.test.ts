@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validation/parse.ts";
-import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "./record.ts";
 import { brandingPrefix } from "./mutators.ts";
 import {
   accessControlsBody,
@@ -18,24 +17,16 @@ import {
   updateWebcastForm,
   webcastResource,
 } from "./rest.ts";
+import { DEFAULT_WEBCAST_SETTINGS } from "./record.ts";
+import { webcastRow } from "./testing.ts";
 
-const row: WebcastRow = {
-  ...DEFAULT_WEBCAST_SETTINGS,
+const row = webcastRow({
   id: "0194c4a0-0000-7000-8000-000000000001",
   organization_id: 3,
-  event_title: "Town hall",
-  description: null,
   event_start_date_time: "2026-01-10T15:00:00.000Z",
   duration: 90,
   timezone: "America/Toronto",
-  language: "en",
-  state: "upcoming",
-  is_premiere: false,
-  is_test: false,
-  created_by: 7,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-};
+});
 
 describe("webcastResource", () => {
   it("names the row as SPEC §3 does, with its end, zone abbreviation and organization", () => {
