@@ -45,6 +45,29 @@ describe("first visit and language", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
   });
 
+  it("runs the quick tour from Support › Quick tour, pointing at real elements, in French", async () => {
+    const page = await browser.context.newPage();
+    await signIn(page, baseUrl, "organizer@demo.test");
+    await page.goto(`${baseUrl}/support/quick-tour`);
+    await page.waitForURL(`${baseUrl}/home`);
+    const tour = page.getByTestId("quick-tour");
+    await tour.waitFor();
+    await expect(page.getByTestId("quick-tour-progress").textContent()).resolves.toBe("Étape 1 sur 6");
+    // The popover sits inside the viewport, next to the ringed element.
+    const box = await tour.boundingBox();
+    const target = await page.locator('[data-tour="featured"]').boundingBox();
+    expect(box && target).toBeTruthy();
+    const viewport = page.viewportSize()!;
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+    await expect(page.locator(".quick-tour__target").getAttribute("data-tour")).resolves.toBe("featured");
+    await page.keyboard.press("ArrowRight");
+    await page.locator('[data-tour="your-webcasts"].quick-tour__target').waitFor();
+    await page.keyboard.press("Escape");
+    await tour.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("igo.tour.home"))).toBe("done");
+  });
+
   it("sends an unknown path to the 404 page", async () => {
     const page = await browser.context.newPage();
     await signIn(page, baseUrl, "organizer@demo.test");

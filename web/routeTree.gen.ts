@@ -27,6 +27,7 @@ import { Route as AppErrors404RouteImport } from './routes/_app/errors/404'
 import { Route as AppOrganizationsIndexRouteImport } from './routes/_app/organizations/index'
 import { Route as AppSessionsCalendarRouteImport } from './routes/_app/sessions_.calendar'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
+import { Route as AppSupportQuickTourRouteImport } from './routes/_app/support/quick-tour'
 import { Route as AppWebcastsNewRouteImport } from './routes/_app/webcasts/new'
 import { Route as PublicDevMailboxRouteImport } from './routes/_public/dev/mailbox'
 import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
@@ -126,6 +127,11 @@ const AppSettingsPasswordRoute = AppSettingsPasswordRouteImport.update({
   path: '/settings/password',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSupportQuickTourRoute = AppSupportQuickTourRouteImport.update({
+  id: '/support/quick-tour',
+  path: '/support/quick-tour',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWebcastsNewRoute = AppWebcastsNewRouteImport.update({
   id: '/webcasts/new',
   path: '/webcasts/new',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/errors/404': typeof AppErrors404Route
   '/sessions/calendar': typeof AppSessionsCalendarRoute
   '/settings/password': typeof AppSettingsPasswordRoute
+  '/support/quick-tour': typeof AppSupportQuickTourRoute
   '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
   '/login/sso': typeof PublicLoginSsoRoute
@@ -222,6 +229,7 @@ export interface FileRoutesByTo {
   '/errors/404': typeof AppErrors404Route
   '/sessions/calendar': typeof AppSessionsCalendarRoute
   '/settings/password': typeof AppSettingsPasswordRoute
+  '/support/quick-tour': typeof AppSupportQuickTourRoute
   '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
   '/login/sso': typeof PublicLoginSsoRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/_app/errors/404': typeof AppErrors404Route
   '/_app/sessions_/calendar': typeof AppSessionsCalendarRoute
   '/_app/settings/password': typeof AppSettingsPasswordRoute
+  '/_app/support/quick-tour': typeof AppSupportQuickTourRoute
   '/_app/webcasts/new': typeof AppWebcastsNewRoute
   '/_public/dev/mailbox': typeof PublicDevMailboxRoute
   '/_public/login_/sso': typeof PublicLoginSsoRoute
@@ -283,6 +292,7 @@ export interface FileRouteTypes {
     | '/errors/404'
     | '/sessions/calendar'
     | '/settings/password'
+    | '/support/quick-tour'
     | '/webcasts/new'
     | '/dev/mailbox'
     | '/login/sso'
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/errors/404'
     | '/sessions/calendar'
     | '/settings/password'
+    | '/support/quick-tour'
     | '/webcasts/new'
     | '/dev/mailbox'
     | '/login/sso'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/_app/errors/404'
     | '/_app/sessions_/calendar'
     | '/_app/settings/password'
+    | '/_app/support/quick-tour'
     | '/_app/webcasts/new'
     | '/_public/dev/mailbox'
     | '/_public/login_/sso'
@@ -488,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsPasswordRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/support/quick-tour': {
+      id: '/_app/support/quick-tour'
+      path: '/support/quick-tour'
+      fullPath: '/support/quick-tour'
+      preLoaderRoute: typeof AppSupportQuickTourRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/webcasts/new': {
       id: '/_app/webcasts/new'
       path: '/webcasts/new'
@@ -589,6 +608,7 @@ interface AppRouteChildren {
   AppErrors404Route: typeof AppErrors404Route
   AppSessionsCalendarRoute: typeof AppSessionsCalendarRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
+  AppSupportQuickTourRoute: typeof AppSupportQuickTourRoute
   AppWebcastsNewRoute: typeof AppWebcastsNewRoute
   AppWebcastsUidDashboardRoute: typeof AppWebcastsUidDashboardRoute
   AppWebcastsUidEditRoute: typeof AppWebcastsUidEditRoute
@@ -607,6 +627,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppErrors404Route: AppErrors404Route,
   AppSessionsCalendarRoute: AppSessionsCalendarRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
+  AppSupportQuickTourRoute: AppSupportQuickTourRoute,
   AppWebcastsNewRoute: AppWebcastsNewRoute,
   AppWebcastsUidDashboardRoute: AppWebcastsUidDashboardRoute,
   AppWebcastsUidEditRoute: AppWebcastsUidEditRoute,

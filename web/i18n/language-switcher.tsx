@@ -9,7 +9,7 @@ export function LanguageSwitcher() {
   const { i18n, t } = useLingui();
   const id = useId();
   return (
-    <div className="language-switcher">
+    <div className="language-switcher" data-tour="language">
       <label htmlFor={id} className="visually-hidden">
         {t`Language`}
       </label>

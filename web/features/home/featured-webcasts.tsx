@@ -20,7 +20,7 @@ export function FeaturedWebcasts() {
   const loading = featured.status !== "fulfilled" && featured.next === null && featured.last === null;
 
   return (
-    <div className="home-featured" data-testid="featured-webcasts" data-status={featured.status} data-source={featured.source ?? undefined}>
+    <div className="home-featured" data-tour="featured" data-testid="featured-webcasts" data-status={featured.status} data-source={featured.source ?? undefined}>
       <div className="home-featured__cards">
         <FeaturedCard testId="featured-next" title={<Trans>Next webcast</Trans>} loading={loading} webcast={featured.next ? summaryOf(featured.next) : null} showOrganization={showOrganization}>
           <Trans>No upcoming webcast.</Trans>

@@ -41,7 +41,7 @@ export function YourWebcasts({ canCreate }: { canCreate: boolean }) {
   }, [rows, ready]);
 
   return (
-    <section className="card home-webcasts" aria-labelledby={headingId} aria-busy={rows === undefined} data-testid="home-webcasts" data-ready={ready ? "true" : undefined}>
+    <section className="card home-webcasts" data-tour="your-webcasts" aria-labelledby={headingId} aria-busy={rows === undefined} data-testid="home-webcasts" data-ready={ready ? "true" : undefined}>
       <div className="card__header">
         <h2 id={headingId} className="card__title">
           <Trans>Your webcasts</Trans>

@@ -19,7 +19,7 @@ export function MainNav({ id, open, onNavigate }: { id: string; open: boolean; o
   return (
     <nav id={id} className="main-nav" data-open={open} aria-label={t`Main menu`} data-testid="main-nav">
       {groups.map(({ group, items }) => (
-        <section key={group} className="main-nav__group" aria-labelledby={`${id}-${group}`}>
+        <section key={group} className="main-nav__group" aria-labelledby={`${id}-${group}`} data-tour={group === "services" ? "services" : undefined}>
           <h2 id={`${id}-${group}`} className="main-nav__heading">
             {i18n._(MENU_GROUP_LABELS[group])}
           </h2>

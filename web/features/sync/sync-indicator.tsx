@@ -47,7 +47,7 @@ export function SyncIndicator() {
   const when = lastSyncedAt ? relativeTime(lastSyncedAt, now, currentLocale()) : null;
 
   return (
-    <div className="sync-indicator" ref={root}>
+    <div className="sync-indicator" ref={root} data-tour="sync">
       <button
         type="button"
         className="sync-indicator__button"
