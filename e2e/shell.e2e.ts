@@ -61,6 +61,8 @@ describe("first visit and language", () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
     await expect(page.locator(".quick-tour__target").getAttribute("data-tour")).resolves.toBe("featured");
+    // The step's title has the focus, so the keyboard drives the tour.
+    await page.waitForFunction(() => document.activeElement?.classList.contains("quick-tour__title"));
     await page.keyboard.press("ArrowRight");
     await page.locator('[data-tour="your-webcasts"].quick-tour__target').waitFor();
     await page.keyboard.press("Escape");

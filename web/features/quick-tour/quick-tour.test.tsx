@@ -63,7 +63,7 @@ describe("home quick tour", () => {
     await atStep("featured");
     expect(screen.getByTestId("quick-tour-progress").textContent).toBe("Step 1 of 6");
     expect(document.querySelector('[data-tour="featured"]')?.classList.contains("quick-tour__target")).toBe(true);
-    expect(document.activeElement?.textContent).toBe("Your next and last webcast");
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Your next and last webcast"));
     expect(tour().getAttribute("aria-labelledby")).toBe(document.activeElement?.id);
     expect(screen.queryByTestId("quick-tour-back")).toBeNull();
 

@@ -82,9 +82,14 @@ function QuickTourPopover() {
     const reduced = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     target.scrollIntoView?.({ block: "center", behavior: reduced ? "auto" : "smooth" });
     place();
-    title.current?.focus();
     return () => target.classList.remove(HIGHLIGHT);
   }, [step, place]);
+
+  // Each step's title takes the focus once the popover is shown (a hidden element cannot take it).
+  const placed = placement !== "unplaced";
+  useEffect(() => {
+    if (placed) title.current?.focus();
+  }, [step, placed]);
 
   useEffect(() => {
     window.addEventListener("resize", place);
