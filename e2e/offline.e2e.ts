@@ -30,6 +30,8 @@ it("reloads offline after one online visit and shows the app shell", async () =>
   await page.reload();
   await page.getByTestId("app-shell").waitFor();
   await expect(page.getByTestId("page-title").textContent()).resolves.toBe("Accueil");
+  // Shown because the API cannot be reached: Chromium 150 loses the emulated navigator.onLine on a
+  // reload (it says true), as a Wi-Fi without internet would (web/api/reachability.ts).
   await page.getByTestId("offline-indicator").waitFor();
   await page.locator('[data-testid="api-status"][data-status="error"]').waitFor();
 

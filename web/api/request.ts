@@ -1,6 +1,7 @@
 import { CSRF_MISMATCH_STATUS, csrfHeaders, refreshCsrfCookie } from "./csrf.ts";
 import { ApiRequestError, handleApiError } from "./errors.ts";
 import { requestHeaders } from "./headers.ts";
+import { reportReachability } from "./reachability.ts";
 
 /**
  * The one API call outside the typed `hc` client (./client.ts): a multipart upload that reports
@@ -58,10 +59,14 @@ async function xhrPost(path: string, form: FormData, options: UploadOptions): Pr
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener("load", () => {
+      reportReachability(true);
       options.onProgress?.(1);
       resolve({ status: xhr.status, statusText: xhr.statusText, body: xhr.responseText, requestId: xhr.getResponseHeader("X-Request-Id") });
     });
-    xhr.addEventListener("error", () => reject(ApiRequestError.network(new TypeError("Upload failed"))));
+    xhr.addEventListener("error", () => {
+      reportReachability(false);
+      reject(ApiRequestError.network(new TypeError("Upload failed")));
+    });
     xhr.addEventListener("abort", () => reject(new DOMException("Upload aborted", "AbortError")));
     options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);

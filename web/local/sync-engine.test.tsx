@@ -1,5 +1,6 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { Dexie } from "dexie";
+import { subscribeKey } from "valtio/utils";
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProfileUser } from "../../domain/auth/profile-user.ts";
 import { ORGANIZATION_ID, memoryServer, rules, webcastArgs } from "../../domain/sync/testing.ts";
@@ -135,15 +136,19 @@ describe("SyncEngine", () => {
     expect(syncState).toMatchObject({ status: "idle", rejected: 0, lastSyncedAt: expect.any(String) });
   });
 
-  it("retries with backoff after network failures and 5xx answers", async () => {
+  it("retries with backoff after network failures (shown as offline) and 5xx answers (shown as errors)", async () => {
     const user = organizerUser();
     const net = fakeNetwork(user);
     net.failures.push("network", 500);
     const engine = engineFor(user);
+    const statuses: string[] = [];
+    const unsubscribe = subscribeKey(syncState, "status", (status) => statuses.push(status), true);
     engine.start();
     await engine.mutate("createWebcast", webcastArgs(idFor(1)));
-    await waitFor(() => expect(syncState.status).toBe("error"));
     await waitFor(() => expect(syncState).toMatchObject({ status: "idle", pending: 0 }));
+    unsubscribe();
+    // No response at all: the server is out of reach, which the header shows as offline.
+    expect(statuses.filter((status) => status !== "syncing")).toEqual(["offline", "error", "idle"]);
     expect(net.server.store.rowsOf("webcasts")).toHaveLength(1);
   });
 

@@ -59,7 +59,11 @@ function pokeUrl(organizationId: number): string {
   return `${protocol}//${location.host}/api/sync/poke?organization=${organizationId}`;
 }
 
-const isOnline = () => navigator.onLine;
+/**
+ * Whether the browser reports a network: the engine tries only then. A request that fails for lack
+ * of network shows "offline" too (web/api/reachability.ts), but the engine keeps retrying it.
+ */
+const hasNetwork = () => navigator.onLine;
 
 /**
  * User Timing marks around each pull, for benchmarks and DevTools (bench/initial-pull.bench.ts):
@@ -135,14 +139,14 @@ export class SyncEngine {
     if (this.started || this.stopped) return;
     this.started = true;
     resetSyncState();
-    syncState.status = isOnline() ? "idle" : "offline";
+    syncState.status = hasNetwork() ? "idle" : "offline";
     window.addEventListener("online", this.onOnline);
     window.addEventListener("offline", this.onOffline);
     window.addEventListener("focus", this.onFocus);
     this.interval = setInterval(() => {
-      if (isOnline()) this.requestSync();
+      if (hasNetwork()) this.requestSync();
     }, this.intervalMs);
-    if (isOnline()) this.openSockets();
+    if (hasNetwork()) this.openSockets();
     void this.refresh();
     this.requestSync();
   }
@@ -192,7 +196,7 @@ export class SyncEngine {
   /** Asks for a sync now (coalesced with one already running); does nothing offline. */
   requestSync(): void {
     if (this.stopped || !this.started) return;
-    if (!isOnline()) {
+    if (!hasNetwork()) {
       syncState.status = "offline";
       return;
     }
@@ -229,7 +233,7 @@ export class SyncEngine {
       if (this.stopped) return;
       await this.db.meta.put({ key: "last_synced_at", value: this.clock() });
       this.failures = 0;
-      syncState.status = isOnline() ? "idle" : "offline";
+      syncState.status = hasNetwork() ? "idle" : "offline";
     } catch (error) {
       if (this.stopped) return;
       if (error instanceof ApiRequestError && error.status === 401) {
@@ -237,7 +241,8 @@ export class SyncEngine {
         void this.stop();
         return;
       }
-      syncState.status = isOnline() ? "error" : "offline";
+      const unreachable = error instanceof ApiRequestError && error.isNetworkError;
+      syncState.status = hasNetwork() && !unreachable ? "error" : "offline";
       this.scheduleRetry();
     } finally {
       if (!this.stopped) await this.refresh();
@@ -315,7 +320,7 @@ export class SyncEngine {
   }
 
   private connect(organizationId: number): void {
-    if (this.stopped || !isOnline() || this.sockets.get(organizationId)) return;
+    if (this.stopped || !hasNetwork() || this.sockets.get(organizationId)) return;
     const retry = this.socketRetries.get(organizationId) ?? { attempts: 0 };
     this.socketRetries.set(organizationId, retry);
     clearTimeout(retry.timer);
@@ -331,7 +336,7 @@ export class SyncEngine {
         close: () => {
           if (this.sockets.get(organizationId) !== socket) return;
           this.sockets.delete(organizationId);
-          if (this.stopped || !isOnline()) return;
+          if (this.stopped || !hasNetwork()) return;
           const delay = Math.min(1_000 * 2 ** retry.attempts, 30_000);
           retry.attempts++;
           retry.timer = setTimeout(() => this.connect(organizationId), delay);

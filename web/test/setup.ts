@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, expect } from "vitest";
+import { resetReachability } from "../api/reachability.ts";
 import { activateLocale, i18n } from "../i18n/i18n.ts";
 
 // A message rendered by a test but absent from the catalogs means `npm run i18n:extract` (and the
@@ -20,5 +21,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // A test whose fetch failed must not leave the next one "offline".
+  resetReachability();
   expect([...missing], "messages missing from the catalogs (run npm run i18n:extract)").toEqual([]);
 });

@@ -94,6 +94,21 @@ describe("header indicators", () => {
     onLine.mockRestore();
   });
 
+  it("shows it too while the server cannot be reached though the browser reports a network, until a request is answered", async () => {
+    expect(navigator.onLine).toBe(true);
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    await renderApp("/home");
+    await vi.waitFor(() => expect(screen.getByTestId("offline-indicator").textContent).toContain("Offline"));
+    await vi.waitFor(() => expect(screen.getByTestId("api-status").dataset.status).toBe("error"));
+
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Check the API status again" }));
+    });
+    await vi.waitFor(() => expect(screen.getByTestId("api-status").dataset.status).toBe("ok"));
+    expect(screen.queryByTestId("offline-indicator")).toBeNull();
+  });
+
   it("offers Reload and Dismiss when a new version waits", async () => {
     await renderApp("/home");
     expect(screen.queryByTestId("update-prompt")).toBeNull();

@@ -1,0 +1,31 @@
+/**
+ * Whether the API answered lately. `navigator.onLine` only says "some network": a Wi-Fi without
+ * internet, a captive portal or a dead server all report true. Every API call reports here: a
+ * request that got no response at all (network failure) marks the API unreachable, any response
+ * (even an error status) marks it reachable again. The offline badge and the sync indicator read
+ * both (web/features/pwa/use-online.ts).
+ */
+let unreachable = false;
+const listeners = new Set<() => void>();
+
+/** Records the outcome of a request: `true` when a response came back, `false` when none did. */
+export function reportReachability(reached: boolean): void {
+  if (unreachable !== reached) return;
+  unreachable = !reached;
+  for (const listener of listeners) listener();
+}
+
+/** True after a request failed for lack of network, until one gets a response. */
+export function apiUnreachable(): boolean {
+  return unreachable;
+}
+
+export function subscribeReachability(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Back to "reachable" (tests, sign-out). */
+export function resetReachability(): void {
+  reportReachability(true);
+}
