@@ -6,9 +6,11 @@
 // read-write transaction (the pull's page), each transaction awaited before the next (as the
 // pull's page transactions are serialized). JSON.parse of each page is included, as in a pull.
 // Variants: the view table's indexes (`view_viewers`: organization_id, webcast_id), none, and the
-// same rows cut to their keys (does size or count cost?). Median of 3 runs each, each in a fresh
-// Chromium profile (LevelDB compactions of an earlier run would otherwise slow the next).
-// Knobs: BENCH_ROWS (100000), BENCH_PAGE (1000).
+// same rows cut to their keys (does size or count cost?); then what the page cannot change but a
+// store could: a transaction's durability ("relaxed" / "strict"; Chromium's default is relaxed),
+// five times bigger transactions, and one index instead of two. Median of 3 runs each, each in a
+// fresh Chromium profile (LevelDB compactions of an earlier run would otherwise slow the next).
+// Knobs: BENCH_ROWS (100000), BENCH_PAGE (1000), BENCH_ONLY (variant names, comma-separated).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { openChromium } from "./app.ts";
@@ -23,13 +25,22 @@ interface Variant {
   indexes: string[];
   /** Rows cut to id, organization_id and webcast_id. */
   small: boolean;
+  /** The read-write transactions' durability hint (absent: the browser's default). */
+  durability?: "relaxed" | "strict";
+  /** Rows per transaction, instead of BENCH_PAGE. */
+  page?: number;
 }
 
 const VARIANTS: Record<string, Variant> = {
   viewTableIndexes: { indexes: ["organization_id", "webcast_id"], small: false },
   noIndex: { indexes: [], small: false },
   viewTableIndexesKeysOnly: { indexes: ["organization_id", "webcast_id"], small: true },
+  viewTableIndexesRelaxed: { indexes: ["organization_id", "webcast_id"], small: false, durability: "relaxed" },
+  viewTableIndexesStrict: { indexes: ["organization_id", "webcast_id"], small: false, durability: "strict" },
+  viewTableIndexesPage5000: { indexes: ["organization_id", "webcast_id"], small: false, page: 5_000 },
+  webcastIndexOnly: { indexes: ["webcast_id"], small: false },
 };
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 
 const server = createServer((_request, response) => {
   response.setHeader("content-type", "text/html");
@@ -41,6 +52,7 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 const figures: Record<string, { rowsPerSecond: number; runs: number[] }> = {};
 try {
   for (const [name, variant] of Object.entries(VARIANTS)) {
+    if (ONLY && !ONLY.includes(name)) continue;
     const runs: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const browser = await openChromium();
@@ -76,7 +88,7 @@ try {
           for (const text of pages) {
             const { changes } = JSON.parse(text) as { changes: { row: object }[] };
             await new Promise<void>((resolve, reject) => {
-              const transaction = db.transaction("view_viewers", "readwrite");
+              const transaction = db.transaction("view_viewers", "readwrite", variant.durability ? { durability: variant.durability } : undefined);
               const store = transaction.objectStore("view_viewers");
               for (const change of changes) store.put(change.row);
               transaction.oncomplete = () => resolve();
@@ -87,7 +99,7 @@ try {
           db.close();
           return Math.round((rows / elapsed) * 1000);
         },
-        { rows: ROWS, pageSize: PAGE, variant, database: `ceiling-${name}` },
+        { rows: ROWS, pageSize: variant.page ?? PAGE, variant, database: `ceiling-${name}` },
       );
       await browser.close();
       runs.push(rowsPerSecond);

@@ -1,13 +1,18 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { onSignOut } from "../features/session/api.ts";
 import { session } from "../features/session/store.ts";
-import { deleteLocalDatabase } from "./db.ts";
-import { SyncEngine, type SyncEngineOptions } from "./sync-engine.ts";
+import { LocalDatabase, deleteLocalDatabase } from "./db.ts";
+import type { SyncEngine, SyncEngineOptions } from "./sync-engine.ts";
 
-/** The running engine (null while signed out), for the hooks and panels that read the user's database. */
-export const activeSync = proxy<{ engine: ReturnType<typeof ref<SyncEngine>> | null }>({ engine: null });
+/**
+ * The signed-in user's database and running engine (null while signed out). The database is
+ * there at once; the engine (with every mutator and its zod schemas) loads in its own chunk just
+ * after, so the first screen reads IndexedDB without waiting for that code (issue #4, offline home
+ * render). Readers take `useLocalDatabase`; writers and the sync panels the engine.
+ */
+export const activeSync = proxy<{ engine: ReturnType<typeof ref<SyncEngine>> | null; db: ReturnType<typeof ref<LocalDatabase>> | null }>({ engine: null, db: null });
 
-/** The signed-in user's engine, live (React). */
+/** The signed-in user's engine, live (React); null until its code has loaded. */
 export function useSyncEngine(): SyncEngine | null {
   return useSnapshot(activeSync).engine;
 }
@@ -17,6 +22,17 @@ export function currentSyncEngine(): SyncEngine | null {
   return activeSync.engine;
 }
 
+/** The signed-in user's database, live (React): there before the engine (or the engine's own in tests). */
+export function useLocalDatabase(): LocalDatabase | null {
+  const { db, engine } = useSnapshot(activeSync);
+  return db ?? engine?.db ?? null;
+}
+
+/** The signed-in user's database now (outside React). */
+export function currentLocalDatabase(): LocalDatabase | null {
+  return activeSync.db ?? activeSync.engine?.db ?? null;
+}
+
 let installed: (() => void) | null = null;
 /** The user whose database this browser holds for the current sign-in (deleted on sign-out). */
 let signedInUserId: number | null = null;
@@ -24,21 +40,33 @@ let engineOptions: Omit<SyncEngineOptions, "user"> = {};
 let stopping: Promise<void> = Promise.resolve();
 
 async function stopEngine(): Promise<void> {
-  const engine = activeSync.engine;
+  const { engine, db } = activeSync;
   activeSync.engine = null;
+  activeSync.db = null;
+  // An engine closes its database; one whose code has not loaded yet leaves it to us.
   if (engine) stopping = engine.stop();
+  else if (db) db.close();
   await stopping;
 }
 
 function follow(): void {
   const user = session.user;
-  if (user && activeSync.engine?.userId === user.id) return;
-  if (activeSync.engine) void stopEngine();
+  if (user && activeSync.db?.userId === user.id) return;
+  if (activeSync.db || activeSync.engine) void stopEngine();
   if (!user) return;
   signedInUserId = user.id;
-  const engine = new SyncEngine({ user, ...engineOptions });
-  activeSync.engine = ref(engine);
-  engine.start();
+  const db = new LocalDatabase(user.id);
+  activeSync.db = ref(db);
+  void import("./sync-engine.ts").then(({ SyncEngine }) => {
+    // Signed out (or another user) while the code loaded: that session's database is gone.
+    if (activeSync.db !== db) return;
+    const engine = new SyncEngine({ user, db, ...engineOptions });
+    activeSync.engine = ref(engine);
+    engine.start();
+  }, (error: unknown) => {
+    // The engine's chunk is precached with the app; failing to load it means a broken deployment.
+    console.error("the sync engine could not load", error);
+  });
 }
 
 /**

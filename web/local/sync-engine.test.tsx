@@ -192,8 +192,11 @@ describe("session sync", () => {
     fakeNetwork(user);
     uninstall = installSessionSync({ openSocket: fakeSockets().openSocket });
     act(() => setSessionUser(user));
+    // The database at once (screens read it), the engine once its chunk has loaded.
+    expect(activeSync.db?.userId).toBe(user.id);
     await waitFor(() => expect(activeSync.engine?.userId).toBe(user.id));
     const engine = activeSync.engine;
+    expect(engine?.db).toBe(activeSync.db);
     await engine?.mutate("createWebcast", webcastArgs(idFor(1)));
     expect(await Dexie.exists(localDatabaseName(user.id))).toBe(true);
 
@@ -201,6 +204,20 @@ describe("session sync", () => {
     expect(activeSync.engine).toBeNull();
     expect(engine?.isStopped).toBe(true);
     expect(await Dexie.exists(localDatabaseName(user.id))).toBe(false);
+  });
+
+  it("starts no engine for a user who signed out before its code loaded", async () => {
+    const user = organizerUser();
+    fakeNetwork(user);
+    uninstall = installSessionSync({ openSocket: fakeSockets().openSocket });
+    act(() => setSessionUser(user));
+    const db = activeSync.db;
+    act(() => setSessionUser(null));
+    expect(activeSync.db).toBeNull();
+    await import("./sync-engine.ts");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(activeSync.engine).toBeNull();
+    expect(db?.isOpen()).toBe(false);
   });
 });
 
@@ -213,6 +230,7 @@ describe("useWebcasts", () => {
     expect(result.current).toBeUndefined();
     act(() => setSessionUser(user));
     await waitFor(() => expect(result.current).toEqual([]));
+    await waitFor(() => expect(activeSync.engine).not.toBeNull());
     await act(async () => {
       await activeSync.engine?.mutate("createWebcast", webcastArgs(idFor(2), { event_start_date_time: "2026-04-01T10:00:00.000Z" }));
       await activeSync.engine?.mutate("createWebcast", webcastArgs(idFor(1)));
@@ -227,6 +245,7 @@ describe("SyncIndicator and rejected changes", () => {
     const net = fakeNetwork(user, server);
     uninstall = installSessionSync({ openSocket: fakeSockets().openSocket, retryBaseMs: 5, retryMaxMs: 20 });
     act(() => setSessionUser(user));
+    await waitFor(() => expect(activeSync.engine).not.toBeNull());
     const engine = activeSync.engine;
     if (!engine) throw new Error("no engine");
     await act(() => engine.settled());

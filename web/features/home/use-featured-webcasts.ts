@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { useSyncEngine } from "../../local/session-sync.ts";
+import { useLocalDatabase } from "../../local/session-sync.ts";
 import { session, useCurrentUser } from "../session/store.ts";
 import { type FeaturedState, featuredStore, loadFeatured } from "./featured-store.ts";
 
@@ -11,8 +11,7 @@ import { type FeaturedState, featuredStore, loadFeatured } from "./featured-stor
  */
 export function useFeaturedWebcasts(): Readonly<FeaturedState> {
   const user = useCurrentUser();
-  const engine = useSyncEngine();
-  const database = engine?.db ?? null;
+  const database = useLocalDatabase();
 
   useEffect(() => {
     if (!user) return;

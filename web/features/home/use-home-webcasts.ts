@@ -1,7 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import type { LocalDatabase } from "../../local/db.ts";
-import { currentSyncEngine, useSyncEngine } from "../../local/session-sync.ts";
+import { currentLocalDatabase, useLocalDatabase } from "../../local/session-sync.ts";
 import { session, useCurrentUser } from "../session/store.ts";
 import { readHomeWebcasts } from "./home-queries.ts";
 
@@ -18,12 +18,12 @@ const READ_AHEAD_WAIT_MS = 250;
  * says it is loading until the live query answers); never fails.
  */
 export async function readHomeWebcastsAhead(waitMs = READ_AHEAD_WAIT_MS): Promise<void> {
-  const engine = currentSyncEngine();
+  const db = currentLocalDatabase();
   const user = session.user;
-  if (!engine || !user) return;
-  const read = readHomeWebcasts(engine.db, user, Date.now()).then(
+  if (!db || !user) return;
+  const read = readHomeWebcasts(db, user, Date.now()).then(
     (rows) => {
-      readAhead = { db: engine.db, userId: user.id, rows };
+      readAhead = { db, userId: user.id, rows };
     },
     () => undefined,
   );
@@ -38,7 +38,7 @@ export async function readHomeWebcastsAhead(waitMs = READ_AHEAD_WAIT_MS): Promis
  * signed out.
  */
 export function useHomeWebcasts(): WebcastRow[] | undefined {
-  const db = useSyncEngine()?.db ?? null;
+  const db = useLocalDatabase();
   const user = useCurrentUser();
   const ahead = readAhead && readAhead.db === db && readAhead.userId === user?.id ? readAhead.rows : undefined;
   return useLiveQuery(async () => (db && user ? readHomeWebcasts(db, user, Date.now()) : undefined), [db, user], ahead);
