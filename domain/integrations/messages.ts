@@ -15,7 +15,7 @@ export const INTEGRATION_MESSAGES = {
   },
   events_required: { en: "Choose at least one event.", fr: "Choisissez au moins un événement." },
   unknown_event: { en: "Unknown event: {event}.", fr: "Événement inconnu : {event}." },
-  too_many: { en: "A webcast can have at most {max} webhooks.", fr: "Une webdiffusion peut avoir au plus {max} webhooks." },
+  too_many: { en: "A webcast can have at most {max} webhooks.", fr: "Un webcast peut avoir au plus {max} webhooks." },
 } as const satisfies Record<string, Text>;
 
 export type IntegrationMessageKey = keyof typeof INTEGRATION_MESSAGES;

@@ -61,19 +61,19 @@ const LIMIT_REACHED: Record<LimitKey, Record<MessageLocale, (limit: number) => s
   },
   max_webcasts: {
     en: (n) => `Webcast limit reached: at most ${n} webcasts per month are allowed.`,
-    fr: (n) => `Limite de webdiffusions atteinte : au plus ${n} webdiffusions par mois sont permises.`,
+    fr: (n) => `Limite de webcasts atteinte : au plus ${n} webcasts par mois sont permis.`,
   },
   max_simultaneous_webcasts: {
     en: (n) => `Simultaneous webcast limit reached: at most ${n} webcasts may run at the same time.`,
-    fr: (n) => `Limite de webdiffusions simultanées atteinte : au plus ${n} webdiffusions peuvent avoir lieu en même temps.`,
+    fr: (n) => `Limite de webcasts simultanés atteinte : au plus ${n} webcasts peuvent avoir lieu en même temps.`,
   },
   max_duration: {
     en: (n) => `Maximum duration reached: a webcast may last at most ${n} minutes.`,
-    fr: (n) => `Durée maximale atteinte : une webdiffusion peut durer au plus ${n} minutes.`,
+    fr: (n) => `Durée maximale atteinte : un webcast peut durer au plus ${n} minutes.`,
   },
   max_media: {
     en: (n) => `Media limit reached: at most ${n} media per webcast are allowed.`,
-    fr: (n) => `Limite de médias atteinte : au plus ${n} médias par webdiffusion sont permis.`,
+    fr: (n) => `Limite de médias atteinte : au plus ${n} médias par webcast sont permis.`,
   },
   max_people_per_table: {
     en: (n) => `Table limit reached: at most ${n} people per table are allowed.`,
@@ -81,7 +81,7 @@ const LIMIT_REACHED: Record<LimitKey, Record<MessageLocale, (limit: number) => s
   },
   inactivity_timeout: {
     en: (n) => `The webcast was stopped after ${n} seconds of inactivity.`,
-    fr: (n) => `La webdiffusion a été arrêtée après ${n} secondes d'inactivité.`,
+    fr: (n) => `Le webcast a été arrêté après ${n} secondes d'inactivité.`,
   },
 };
 

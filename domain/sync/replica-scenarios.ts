@@ -111,7 +111,7 @@ export function replicaScenarios(make: MakeReplica): void {
       expect(await b.replica.rejected()).toEqual([
         {
           mutation: { id: update.id, name: "updateWebcast", args: update.args, client_time: update.client_time },
-          error: { code: "not_found", message: "Cette webdiffusion n'existe plus : elle a été supprimée." },
+          error: { code: "not_found", message: "Ce webcast n'existe plus : il a été supprimé." },
           rejected_at: expect.any(String),
         },
       ]);

@@ -178,7 +178,7 @@ describe("webcast draft", () => {
       "A webcast has one producer at most.",
       "Speaker limit reached: a webcast may have at most 2 speakers.",
     ]);
-    expect(draftSpeakerErrors([sara, omar], "fr", null)).toEqual(["Une webdiffusion a au plus un producteur."]);
+    expect(draftSpeakerErrors([sara, omar], "fr", null)).toEqual(["Un webcast a au plus un producteur."]);
     expect(draftSpeakerErrors([sara, { ...omar, is_producer: false }], "en", null)).toEqual([]);
     expect(stepsWithErrors(webcastDraftErrors(draft.details, "en"))).toEqual(["speakers"]);
   });

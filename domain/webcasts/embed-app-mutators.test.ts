@@ -73,7 +73,7 @@ describe("createEmbedApp", () => {
     expect(off).toEqual({
       code: "forbidden",
       en: "Embedded apps are not enabled for this organization's webcasts.",
-      fr: "Les applications intégrées ne sont pas activées pour les webdiffusions de cette organisation.",
+      fr: "Les applications intégrées ne sont pas activées pour les webcasts de cette organisation.",
       errors: undefined,
     });
     // A browser that does not know the organization's rules lets the server decide.
@@ -103,7 +103,7 @@ describe("createEmbedApp", () => {
     const producer: WebcastSpeakerRow = { id: nextId(), organization_id: ORGANIZATION_ID, webcast_id: webcast.id, user_id: 12, name: "Pat", email: "pat@example.com", is_producer: true, shown_in_lobby: true, position: 0, invited_at: null, created_at: NOW, updated_at: NOW };
     await store.commit({ userId: 7, writes: [{ table: "webcast_speakers", id: producer.id, organization_id: ORGANIZATION_ID, op: "put", row: producer }], result: { id: nextId(), status: "applied" } });
     const denied = refusal(await run(store, "createEmbedApp", app(webcast), { actor: speaker(12), locale: "fr" }));
-    expect(denied).toMatchObject({ code: "forbidden", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." });
+    expect(denied).toMatchObject({ code: "forbidden", fr: "Vous n'êtes pas autorisé à modifier ce webcast." });
     const args = app(webcast);
     await applied(store, "createEmbedApp", args);
     expect(refusal(await run(store, "createEmbedApp", args))).toMatchObject({ code: "conflict", en: "An embed app with this identifier already exists." });

@@ -29,7 +29,7 @@ export const EMBED_APP_MESSAGES = {
   already_exists: { en: "An embed app with this identifier already exists.", fr: "Une application intégrée avec cet identifiant existe déjà." },
   disabled: {
     en: "Embedded apps are not enabled for this organization's webcasts.",
-    fr: "Les applications intégrées ne sont pas activées pour les webdiffusions de cette organisation.",
+    fr: "Les applications intégrées ne sont pas activées pour les webcasts de cette organisation.",
   },
   embed_code_too_long: { en: "The embed code may have at most 20,000 characters.", fr: "Le code d'intégration peut compter au plus 20 000 caractères." },
 } as const satisfies Record<string, Text>;

@@ -72,7 +72,7 @@ describe("createWebcast", () => {
   it("needs webcasts.create in the organization", async () => {
     const r = refusal(await run(server(), "createWebcast", webcastArgs(nextId()), { actor: organizer(7, 2) }));
     expect(r).toMatchObject({ code: "forbidden", en: "You are not allowed to create webcasts in this organization." });
-    expect(r.fr).toContain("webdiffusions");
+    expect(r.fr).toContain("webcasts");
   });
 
   it("follows the organization: exists, active, webcasts and premieres enabled", async () => {
@@ -81,7 +81,7 @@ describe("createWebcast", () => {
     expect(refusal(await run(server(rules({ deactivated_at: "2026-01-01T00:00:00Z" })), "createWebcast", webcastArgs(nextId()))).en).toMatch(/deactivated/);
     expect(refusal(await run(server(rules({ features: { allow_webcasts: false } })), "createWebcast", webcastArgs(nextId()))).en).toBe("Webcasts are not enabled for this organization.");
     const premiere = refusal(await run(server(rules({ features: { allow_premiere_webcasts: false } })), "createWebcast", webcastArgs(nextId(), { is_premiere: true })));
-    expect(premiere).toMatchObject({ code: "forbidden", fr: "Les webdiffusions en première ne sont pas activées pour cette organisation." });
+    expect(premiere).toMatchObject({ code: "forbidden", fr: "Les webcasts en première ne sont pas activés pour cette organisation." });
   });
 
   it("refuses an id already taken", async () => {
@@ -96,7 +96,7 @@ describe("createWebcast", () => {
     expect(refusal(await run(store, "createWebcast", args))).toEqual({
       code: "validation_failed",
       en: "Some fields of the webcast are invalid.",
-      fr: "Certains champs de la webdiffusion sont invalides.",
+      fr: "Certains champs du webcast sont invalides.",
       errors: {
         event_title: ["The title is required."],
         description: ["The description may have at most 10,000 characters."],
@@ -105,7 +105,7 @@ describe("createWebcast", () => {
       },
     });
     const fr = refusal(await run(store, "createWebcast", { ...webcastArgs(nextId()), event_title: "x".repeat(256), duration: 30, is_test: true }, { locale: "fr" }));
-    expect(fr.errors).toEqual({ event_title: ["Le titre peut compter au plus 255 caractères."], duration: ["Une webdiffusion test peut durer au plus 20 minutes."] });
+    expect(fr.errors).toEqual({ event_title: ["Le titre peut compter au plus 255 caractères."], duration: ["Un webcast test peut durer au plus 20 minutes."] });
     expect(refusal(await run(store, "createWebcast", webcastArgs(nextId(), { duration: 91 }))).errors).toEqual({ duration: ["Maximum duration reached: a webcast may last at most 90 minutes."] });
     expect((await run(store, "createWebcast", webcastArgs(nextId(), { duration: 20, is_test: true }))).ok).toBe(true);
   });
@@ -178,7 +178,7 @@ describe("updateWebcast", () => {
     expect(refusal(await run(store, "updateWebcast", { id: nextId(), event_title: "x", now: "2026-02-01T00:00:00.000Z" }))).toMatchObject({
       code: "not_found",
       en: "This webcast no longer exists: it was deleted.",
-      fr: "Cette webdiffusion n'existe plus : elle a été supprimée.",
+      fr: "Ce webcast n'existe plus : il a été supprimé.",
     });
     const row = await seed(store);
     expect(refusal(await run(store, "updateWebcast", { id: row.id, event_title: "x", now: "2026-02-01T00:00:00.000Z" }, { actor: organizer(8, 2) })).code).toBe("forbidden");
@@ -223,7 +223,7 @@ describe("deleteWebcast", () => {
   it("refuses a live webcast (SPEC §4) and a user without webcasts.delete", async () => {
     const store = server();
     const live = await seed(store, { state: "live" });
-    expect(refusal(await run(store, "deleteWebcast", { id: live.id }))).toEqual({ code: "locked", en: "A live webcast cannot be deleted.", fr: "Une webdiffusion en direct ne peut pas être supprimée.", errors: undefined });
+    expect(refusal(await run(store, "deleteWebcast", { id: live.id }))).toEqual({ code: "locked", en: "A live webcast cannot be deleted.", fr: "Un webcast en direct ne peut pas être supprimé.", errors: undefined });
     const archived = await seed(store, { state: "archived" });
     expect(refusal(await run(store, "deleteWebcast", { id: archived.id }, { actor: editor(9) })).code).toBe("forbidden");
     expect((await run(store, "deleteWebcast", { id: archived.id })).ok).toBe(true);
@@ -299,7 +299,7 @@ async function stored(store: MemoryServerStore, fields: Partial<WebcastRow> = {}
 
 const NOW = "2026-02-01T00:00:00.000Z";
 const QUOTA_EN = "Test webcast quota reached: at most 5 test webcasts per month are allowed.";
-const QUOTA_FR = "Quota de webdiffusions test atteint : au plus 5 webdiffusions test par mois sont permises.";
+const QUOTA_FR = "Quota de webcasts test atteint : au plus 5 webcasts test par mois sont permis.";
 
 describe("test webcasts' monthly quota (SPEC §5, §9)", () => {
   const test = (start: string) => webcastArgs(nextId(), { is_test: true, duration: 20, event_start_date_time: start });
@@ -351,7 +351,7 @@ describe("test webcasts' monthly quota (SPEC §5, §9)", () => {
 describe("max_simultaneous_webcasts (scheduling time)", () => {
   const at = (start: string, fields: Parameters<typeof webcastArgs>[1] = {}) => webcastArgs(nextId(), { event_start_date_time: start, ...fields });
   const LIMIT_EN = "Simultaneous webcast limit reached: at most 1 webcasts may run at the same time.";
-  const LIMIT_FR = "Limite de webdiffusions simultanées atteinte : au plus 1 webdiffusions peuvent avoir lieu en même temps.";
+  const LIMIT_FR = "Limite de webcasts simultanés atteinte : au plus 1 webcasts peuvent avoir lieu en même temps.";
 
   it("refuses a webcast overlapping as many others as the limit (en and fr); touching ends, tests, ended webcasts and other organizations do not count", async () => {
     const store = new MemoryServerStore([

@@ -127,7 +127,7 @@ describe("createPoll", () => {
   it("needs polls.manage: a plain speaker is refused, the webcast's producer speaker may", async () => {
     const { store, webcastId } = await withWebcast();
     const refused = refusal(await run(store, "createPoll", pollArgs(webcastId), { actor: speaker(40) }));
-    expect(refused).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." });
+    expect(refused).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier ce webcast." });
     await makeProducer(store, webcastId, 41, false);
     expect(refusal(await run(store, "createPoll", pollArgs(webcastId), { actor: speaker(41) })).code).toBe("forbidden");
     await makeProducer(store, webcastId, 42);
@@ -168,7 +168,7 @@ describe("updatePoll", () => {
     const en = refusal(await run(store, "updatePoll", { id: args.id, options: options("Same", "same"), recommended_option_id: "nope", now: LATER }));
     expect(en.errors).toEqual({ "options.1.text": ["Another field use this name"], recommended_option_id: ["The recommended option must be one of the poll's options."] });
     const fr = refusal(await run(store, "updatePoll", { id: args.id, title: "", series_id: nextId(), now: LATER }, { locale: "fr" }));
-    expect(fr).toMatchObject({ fr: "Certains champs du sondage sont invalides.", errors: { title: ["Ce champ est obligatoire"], series_id: ["Cette série de sondages n'existe pas dans cette webdiffusion."] } });
+    expect(fr).toMatchObject({ fr: "Certains champs du sondage sont invalides.", errors: { title: ["Ce champ est obligatoire"], series_id: ["Cette série de sondages n'existe pas dans ce webcast."] } });
   });
 
   it("locks the options and choice mode of an open poll (423), other fields stay editable", async () => {

@@ -31,7 +31,7 @@ export const POLL_MESSAGES = {
   options_max: { en: "A poll may have at most 20 options.", fr: "Un sondage peut avoir au plus 20 options." },
   option_id_taken: { en: "Each option needs its own identifier.", fr: "Chaque option doit avoir son propre identifiant." },
   recommended_unknown: { en: "The recommended option must be one of the poll's options.", fr: "L'option recommandée doit être l'une des options du sondage." },
-  series_unknown: { en: "This polling series does not exist in this webcast.", fr: "Cette série de sondages n'existe pas dans cette webdiffusion." },
+  series_unknown: { en: "This polling series does not exist in this webcast.", fr: "Cette série de sondages n'existe pas dans ce webcast." },
   open_locked: {
     en: "This poll is open: close it before changing its options or its choice mode.",
     fr: "Ce sondage est ouvert : fermez-le avant de modifier ses options ou son mode de choix.",

@@ -131,14 +131,14 @@ describe("createResource", () => {
   it("needs the webcast (deleted: not found) in the organization named, and webcasts.update (a producer speaker is not enough)", async () => {
     const { store, webcast } = await seed();
     const gone = refusal(await run(store, "createResource", link(webcast, { webcast_id: nextId() })));
-    expect(gone).toMatchObject({ code: "not_found", en: "This webcast no longer exists: it was deleted.", fr: "Cette webdiffusion n'existe plus : elle a été supprimée." });
+    expect(gone).toMatchObject({ code: "not_found", en: "This webcast no longer exists: it was deleted.", fr: "Ce webcast n'existe plus : il a été supprimé." });
     expect(refusal(await run(store, "createResource", link(webcast, { organization_id: 2 }))).code).toBe("not_found");
 
     const producer: WebcastSpeakerRow = { id: nextId(), organization_id: ORGANIZATION_ID, webcast_id: webcast.id, user_id: 12, name: "Pat", email: "pat@example.com", is_producer: true, shown_in_lobby: true, position: 0, invited_at: null, created_at: NOW, updated_at: NOW };
     await store.commit({ userId: 7, writes: [{ table: "webcast_speakers", id: producer.id, organization_id: ORGANIZATION_ID, op: "put", row: producer }], result: { id: nextId(), status: "applied" } });
     for (const actor of [speaker(12), speaker(13), organizer(7, 2)]) {
       const denied = refusal(await run(store, "createResource", link(webcast), { actor, locale: "fr" }));
-      expect(denied).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." });
+      expect(denied).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier ce webcast." });
     }
   });
 
@@ -212,10 +212,10 @@ describe("max_media (media per webcast)", () => {
     expect(en).toEqual({
       code: "limit_reached",
       en: "Media limit reached: at most 2 media per webcast are allowed.",
-      fr: "Limite de médias atteinte : au plus 2 médias par webdiffusion sont permis.",
+      fr: "Limite de médias atteinte : au plus 2 médias par webcast sont permis.",
       errors: { file: ["Media limit reached: at most 2 media per webcast are allowed."] },
     });
-    expect(refusal(await run(store, "createResource", file(webcast), { locale: "fr" })).errors).toEqual({ file: ["Limite de médias atteinte : au plus 2 médias par webdiffusion sont permis."] });
+    expect(refusal(await run(store, "createResource", file(webcast), { locale: "fr" })).errors).toEqual({ file: ["Limite de médias atteinte : au plus 2 médias par webcast sont permis."] });
     await applied(store, "createResource", link(webcast, { kind: "email", url: "help@example.com" }));
   });
 
@@ -245,7 +245,7 @@ describe("max_media (media per webcast)", () => {
     await applied(store, "createResource", args);
     const key = `${resourceFilePrefix(webcast.id, args.id)}${"f".repeat(43)}`;
     const turned = refusal(await run(store, "updateResource", { id: args.id, kind: "file", file_key: key, file_name: "a.pdf", now: LATER }, { locale: "fr" }));
-    expect(turned).toMatchObject({ code: "limit_reached", errors: { file: ["Limite de médias atteinte : au plus 1 médias par webdiffusion sont permis."] } });
+    expect(turned).toMatchObject({ code: "limit_reached", errors: { file: ["Limite de médias atteinte : au plus 1 médias par webcast sont permis."] } });
     await applied(store, "deleteResource", { id: medium.id });
     await applied(store, "updateResource", { id: args.id, kind: "file", file_key: key, file_name: "a.pdf", now: LATER });
   });

@@ -80,7 +80,7 @@ describe("addSegment", () => {
     expect((await apply(store, "addSegment", add(webcast, "VIP"))).ok).toBe(true);
     const en = refusal(await run(store, "addSegment", add(webcast, " vip ")));
     expect(en).toMatchObject({ code: "validation_failed", errors: { name: ["A segment with this name already exists in this webcast."] } });
-    expect(refusal(await run(store, "addSegment", add(webcast, "Vip"), { locale: "fr" })).errors).toEqual({ name: ["Un segment portant ce nom existe déjà dans cette webdiffusion."] });
+    expect(refusal(await run(store, "addSegment", add(webcast, "Vip"), { locale: "fr" })).errors).toEqual({ name: ["Un segment portant ce nom existe déjà dans ce webcast."] });
 
     const otherId = nextId();
     expect((await apply(store, "createWebcast", webcastArgs(otherId))).ok).toBe(true);
@@ -96,13 +96,13 @@ describe("addSegment", () => {
 
     await apply(store, "deleteWebcast", { id: webcast.id });
     const gone = refusal(await run(store, "addSegment", add(webcast, "Partners"), { locale: "fr" }));
-    expect(gone).toMatchObject({ code: "not_found", en: "This webcast no longer exists: it was deleted.", fr: "Cette webdiffusion n'existe plus : elle a été supprimée." });
+    expect(gone).toMatchObject({ code: "not_found", en: "This webcast no longer exists: it was deleted.", fr: "Ce webcast n'existe plus : il a été supprimé." });
   });
 
   it("needs webcasts.update: another organization's organizer and speakers (producer or not) are refused", async () => {
     const { store, webcast } = await seed();
     const outsider = refusal(await run(store, "addSegment", add(webcast, "Press"), { actor: organizer(8, OTHER_ORGANIZATION_ID) }));
-    expect(outsider).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." });
+    expect(outsider).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier ce webcast." });
     for (const isProducer of [true, false]) {
       const actor = await speaker(store, webcast, isProducer);
       expect(refusal(await run(store, "addSegment", add(webcast, "Press"), { actor })).code).toBe("forbidden");

@@ -21,11 +21,11 @@ type Text = Record<MessageLocale, string>;
 /** Refusals and field errors of the segment mutators (SPEC §1: en and fr). */
 export const SEGMENT_MESSAGES = {
   invalid: { en: "The segment is invalid.", fr: "Le segment est invalide." },
-  duplicate: { en: "A segment with this name already exists in this webcast.", fr: "Un segment portant ce nom existe déjà dans cette webdiffusion." },
+  duplicate: { en: "A segment with this name already exists in this webcast.", fr: "Un segment portant ce nom existe déjà dans ce webcast." },
   already_exists: { en: "A segment with this identifier already exists.", fr: "Un segment avec cet identifiant existe déjà." },
   gone: { en: "This segment no longer exists: it was deleted.", fr: "Ce segment n'existe plus : il a été supprimé." },
   /** DELETE …/segments `{ segment }` naming no segment of the webcast (the route's 404). */
-  unknown_name: { en: "This webcast has no segment with this name.", fr: "Cette webdiffusion n'a aucun segment portant ce nom." },
+  unknown_name: { en: "This webcast has no segment with this name.", fr: "Ce webcast n'a aucun segment portant ce nom." },
 } as const satisfies Record<string, Text>;
 
 /** Longest segment name, in characters (a label shown in lists and filters). */

@@ -77,7 +77,7 @@ describe("setWebcastAccess", () => {
   it("needs webcasts.update and an existing webcast; refuses unknown fields", async () => {
     const { store, row } = await seed();
     const speaker: MutationActor = { id: 5, is_super_admin: false, permissions: permissionsFor([{ organization_id: ORGANIZATION_ID, role: "speaker" }]) };
-    expect(refusal(await run(store, "setWebcastAccess", { id: row.id, privacy: "private", now: LATER }, { actor: speaker, locale: "fr" }))).toMatchObject({ code: "forbidden", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." });
+    expect(refusal(await run(store, "setWebcastAccess", { id: row.id, privacy: "private", now: LATER }, { actor: speaker, locale: "fr" }))).toMatchObject({ code: "forbidden", fr: "Vous n'êtes pas autorisé à modifier ce webcast." });
     expect(refusal(await run(store, "setWebcastAccess", { id: nextId(), privacy: "private", now: LATER })).code).toBe("not_found");
     expect(refusal(await run(store, "setWebcastAccess", { id: row.id, password: "Secret1!", now: LATER })).code).toBe("invalid_mutation");
   });
@@ -133,7 +133,7 @@ describe("resetWebcast", () => {
     const live = await seed(rules(), { state: "live" });
     expect(refusal(await run(live.store, "resetWebcast", { id: live.row.id, now: LATER }))).toMatchObject({ code: "locked", en: "This webcast is on air: stop it before resetting it." });
     const canceled = await seed(rules(), { state: "canceled" });
-    expect(refusal(await run(canceled.store, "resetWebcast", { id: canceled.row.id, now: LATER }, { locale: "fr" }))).toMatchObject({ code: "locked", fr: "Une webdiffusion annulée ne peut pas être réinitialisée." });
+    expect(refusal(await run(canceled.store, "resetWebcast", { id: canceled.row.id, now: LATER }, { locale: "fr" }))).toMatchObject({ code: "locked", fr: "Un webcast annulé ne peut pas être réinitialisé." });
 
     const full = await seed(rules({ limits: { max_webcasts: 1 } }), { state: "archived" });
     const other = nextId();

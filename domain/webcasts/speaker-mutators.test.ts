@@ -129,10 +129,10 @@ describe("setWebcastSpeakers", () => {
     expect(refusal(await run(store, "setWebcastSpeakers", two))).toEqual({
       code: "validation_failed",
       en: "Some speakers of the webcast are invalid.",
-      fr: "Certains conférenciers de la webdiffusion sont invalides.",
+      fr: "Certains conférenciers du webcast sont invalides.",
       errors: { "speakers.1.is_producer": ["A webcast has one producer at most."] },
     });
-    expect(refusal(await run(store, "setWebcastSpeakers", two, { locale: "fr" })).errors).toEqual({ "speakers.1.is_producer": ["Une webdiffusion a au plus un producteur."] });
+    expect(refusal(await run(store, "setWebcastSpeakers", two, { locale: "fr" })).errors).toEqual({ "speakers.1.is_producer": ["Un webcast a au plus un producteur."] });
   });
 
   it("gives field errors: the same person twice, missing name and e-mail, an invalid e-mail, another webcast's speaker", async () => {
@@ -155,7 +155,7 @@ describe("setWebcastSpeakers", () => {
     });
     const fr = refusal(await run(store, "setWebcastSpeakers", setArgs(webcastId, list), { locale: "fr" }));
     expect(fr.errors?.["speakers.1.user_id"]).toEqual(["Cette personne figure déjà dans la liste des conférenciers."]);
-    expect(fr.errors?.["speakers.4.id"]).toEqual(["Ce conférencier appartient à une autre webdiffusion."]);
+    expect(fr.errors?.["speakers.4.id"]).toEqual(["Ce conférencier appartient à un autre webcast."]);
   });
 
   it("refuses to change the person of a kept speaker", async () => {
@@ -185,10 +185,10 @@ describe("setWebcastSpeakers", () => {
     expect(refusal(await run(store, "setWebcastSpeakers", three))).toEqual({
       code: "limit_reached",
       en: "Speaker limit reached: a webcast may have at most 2 speakers.",
-      fr: "Limite de conférenciers atteinte : une webdiffusion peut compter au plus 2 conférenciers.",
+      fr: "Limite de conférenciers atteinte : un webcast peut compter au plus 2 conférenciers.",
       errors: { speakers: ["Speaker limit reached: a webcast may have at most 2 speakers."] },
     });
-    expect(refusal(await run(store, "setWebcastSpeakers", three, { locale: "fr" })).errors).toEqual({ speakers: ["Limite de conférenciers atteinte : une webdiffusion peut compter au plus 2 conférenciers."] });
+    expect(refusal(await run(store, "setWebcastSpeakers", three, { locale: "fr" })).errors).toEqual({ speakers: ["Limite de conférenciers atteinte : un webcast peut compter au plus 2 conférenciers."] });
     // A browser without the organization's rules lets it through (the server judges).
     expect((await run(store, "setWebcastSpeakers", three, { location: "client", withRules: false })).ok).toBe(true);
     // The limit lowered below the list: shrinking or editing still works.
@@ -201,7 +201,7 @@ describe("setWebcastSpeakers", () => {
     await apply(store, "setWebcastSpeakers", setArgs(webcastId, [person(8, { is_producer: true }), person(9)]));
     for (const actor of [speakerActor(8), speakerActor(9), organizer(7, 2)]) {
       const r = refusal(await run(store, "setWebcastSpeakers", setArgs(webcastId, []), { actor }));
-      expect(r).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier cette webdiffusion." });
+      expect(r).toMatchObject({ code: "forbidden", en: "You are not allowed to edit this webcast.", fr: "Vous n'êtes pas autorisé à modifier ce webcast." });
     }
   });
 
@@ -234,7 +234,7 @@ describe("updateWebcastSpeaker", () => {
     expect(refusal(await run(store, "updateWebcastSpeaker", { id: ann.id, shown_in_lobby: false, now: LATER }))).toEqual({
       code: "not_found",
       en: "This speaker is no longer on this webcast: they were removed.",
-      fr: "Ce conférencier ne fait plus partie de cette webdiffusion : il a été retiré.",
+      fr: "Ce conférencier ne fait plus partie de ce webcast : il a été retiré.",
       errors: undefined,
     });
   });

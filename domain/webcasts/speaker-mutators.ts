@@ -26,25 +26,25 @@ type Text = Record<MessageLocale, string>;
 
 /** Refusals and field errors of the speaker mutators and routes (SPEC §1: en and fr only). */
 export const SPEAKER_MESSAGES = {
-  invalid: { en: "Some speakers of the webcast are invalid.", fr: "Certains conférenciers de la webdiffusion sont invalides." },
-  gone: { en: "This speaker is no longer on this webcast: they were removed.", fr: "Ce conférencier ne fait plus partie de cette webdiffusion : il a été retiré." },
-  one_producer: { en: "A webcast has one producer at most.", fr: "Une webdiffusion a au plus un producteur." },
+  invalid: { en: "Some speakers of the webcast are invalid.", fr: "Certains conférenciers du webcast sont invalides." },
+  gone: { en: "This speaker is no longer on this webcast: they were removed.", fr: "Ce conférencier ne fait plus partie de ce webcast : il a été retiré." },
+  one_producer: { en: "A webcast has one producer at most.", fr: "Un webcast a au plus un producteur." },
   not_a_member: {
     en: "This person is not a speaker, organizer, admin or owner of the organization.",
     fr: "Cette personne n'est ni conférencier, ni organisateur, ni administrateur, ni propriétaire de l'organisation.",
   },
   duplicate_person: { en: "This person is already in the list of speakers.", fr: "Cette personne figure déjà dans la liste des conférenciers." },
   duplicate_speaker: { en: "This speaker appears twice in the list.", fr: "Ce conférencier figure deux fois dans la liste." },
-  other_webcast: { en: "This speaker belongs to another webcast.", fr: "Ce conférencier appartient à une autre webdiffusion." },
+  other_webcast: { en: "This speaker belongs to another webcast.", fr: "Ce conférencier appartient à un autre webcast." },
   person_changed: {
     en: "A speaker stays the same person: remove them and add the other person.",
     fr: "Un conférencier reste la même personne : retirez-le et ajoutez l'autre personne.",
   },
   not_a_candidate: {
     en: "This person cannot speak in this webcast: they must be a speaker, organizer, admin or owner of its organization.",
-    fr: "Cette personne ne peut pas intervenir dans cette webdiffusion : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation.",
+    fr: "Cette personne ne peut pas intervenir dans ce webcast : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation.",
   },
-  not_on_webcast: { en: "This speaker is not on this webcast.", fr: "Ce conférencier ne fait pas partie de cette webdiffusion." },
+  not_on_webcast: { en: "This speaker is not on this webcast.", fr: "Ce conférencier ne fait pas partie de ce webcast." },
   invitation_failed: {
     en: "The invitation e-mail could not be sent. Please try again.",
     fr: "Le courriel d'invitation n'a pas pu être envoyé. Veuillez réessayer.",
@@ -58,7 +58,7 @@ export const SPEAKER_MESSAGES = {
 export function speakerLimitMessage(limit: number): Text {
   return {
     en: `Speaker limit reached: a webcast may have at most ${limit} ${limit === 1 ? "speaker" : "speakers"}.`,
-    fr: `Limite de conférenciers atteinte : une webdiffusion peut compter au plus ${limit} ${limit > 1 ? "conférenciers" : "conférencier"}.`,
+    fr: `Limite de conférenciers atteinte : un webcast peut compter au plus ${limit} ${limit > 1 ? "conférenciers" : "conférencier"}.`,
   };
 }
 

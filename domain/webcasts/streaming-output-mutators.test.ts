@@ -129,7 +129,7 @@ describe("createStreamingOutput", () => {
       const { store, webcast } = await seed(enabled(), state);
       const locked = refusal(await run(store, "createStreamingOutput", output(webcast)));
       expect(locked, state).toMatchObject({ code: "locked", en: "Streaming outputs can only be changed before the webcast goes on air, while it is upcoming." });
-      expect(locked.fr).toBe("Les sorties de diffusion ne peuvent être modifiées qu'avant la mise en ondes de la webdiffusion, tant qu'elle est à venir.");
+      expect(locked.fr).toBe("Les sorties de diffusion ne peuvent être modifiées qu'avant la mise en ondes du webcast, tant qu'il est à venir.");
     }
     const { store, webcast } = await seed(enabled(), "resetting");
     expect((await run(store, "createStreamingOutput", output(webcast))).ok).toBe(true);

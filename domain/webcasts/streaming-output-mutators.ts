@@ -27,7 +27,7 @@ export const STREAMING_OUTPUT_MESSAGES = {
   disabled: { en: "RTMP outputs are not enabled for this organization.", fr: "Les sorties RTMP ne sont pas activées pour cette organisation." },
   locked: {
     en: "Streaming outputs can only be changed before the webcast goes on air, while it is upcoming.",
-    fr: "Les sorties de diffusion ne peuvent être modifiées qu'avant la mise en ondes de la webdiffusion, tant qu'elle est à venir.",
+    fr: "Les sorties de diffusion ne peuvent être modifiées qu'avant la mise en ondes du webcast, tant qu'il est à venir.",
   },
   already_exists: { en: "A streaming output with this identifier already exists.", fr: "Une sortie de diffusion avec cet identifiant existe déjà." },
   gone: { en: "This streaming output no longer exists: it was deleted.", fr: "Cette sortie de diffusion n'existe plus : elle a été supprimée." },

@@ -183,16 +183,17 @@ describe("webcast speakers tab", () => {
 
   it("invites a synced speaker online and shows a refused invitation's message", async () => {
     harness.setOnline(true);
+    // Every request answered from the start: one left without response would mark the API
+    // unreachable (web/api/reachability.ts), and offline the invitation is not offered.
+    const api = mockApi({});
     const { id, speakers } = await openSpeakers([
       { user_id: 11, name: "Sara Speaker" },
       { user_id: 12, name: "Omar Organizer" },
     ]);
     const [sara, omar] = speakers;
     if (!sara || !omar) throw new Error("seed");
-    const api = mockApi({
-      [`POST /api/webcasts/${id}/speakers/${sara.id}/invite`]: () => jsonResponse({ data: { ...sara, invited_at: "2026-11-22T09:00:00.000Z" } }),
-      [`POST /api/webcasts/${id}/speakers/${omar.id}/invite`]: () => jsonResponse({ message: "This speaker is not on this webcast.", code: "not_found", requestId: "r" }, 404),
-    });
+    api.on(`POST /api/webcasts/${id}/speakers/${sara.id}/invite`, () => jsonResponse({ data: { ...sara, invited_at: "2026-11-22T09:00:00.000Z" } }));
+    api.on(`POST /api/webcasts/${id}/speakers/${omar.id}/invite`, () => jsonResponse({ message: "This speaker is not on this webcast.", code: "not_found", requestId: "r" }, 404));
     fireEvent.click(within(rows()[0] as HTMLElement).getByTestId("speaker-invite"));
     await waitFor(() => expect(toasts.items.map((item) => item.message)).toContain("The invitation was sent to Sara Speaker."));
     expect(within(rows()[0] as HTMLElement).getByTestId("speaker-invited").textContent).toMatch(/^Invited /);

@@ -61,7 +61,7 @@ describe("embed apps", () => {
     const en = await errorOf(await organizer.post(`/api/webcasts/${webcast.id}/embed-apps`, { title: "Quiz", embed_code: CODE }), 403);
     expect(en.message).toBe("Embedded apps are not enabled for this organization's webcasts.");
     const fr = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${webcast.id}/embed-apps`, { title: "Quiz", embed_code: CODE }), 403);
-    expect(fr.message).toBe("Les applications intégrées ne sont pas activées pour les webdiffusions de cette organisation.");
+    expect(fr.message).toBe("Les applications intégrées ne sont pas activées pour les webcasts de cette organisation.");
     const existing = await insertEmbedApp(webcast);
     expect((await dataOf(await organizer.patch(`/api/webcasts/${webcast.id}/embed-apps/${existing.id}`, { title: "Kept" }))).title).toBe("Kept");
   });

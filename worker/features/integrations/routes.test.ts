@@ -226,7 +226,7 @@ describe("POST /api/webcasts/:id/integrations", () => {
 
     const six = { webhooks: Array.from({ length: 6 }, (_, index) => ({ url: `https://hooks.example.com/${index}`, events: ["webcast.started"] })) };
     const tooMany = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${webcast.id}/integrations`, six), 422);
-    expect(tooMany.errors).toEqual({ webhooks: ["Une webdiffusion peut avoir au plus 5 webhooks."] });
+    expect(tooMany.errors).toEqual({ webhooks: ["Un webcast peut avoir au plus 5 webhooks."] });
     const long = await errorOf(await (await org.as("organizer")).post(`/api/webcasts/${webcast.id}/integrations`, { webhooks: [{ url: `https://example.com/${"a".repeat(2_000)}`, events: ["webcast.started"] }] }), 422);
     expect(long.errors).toEqual({ "webhooks.0.url": ["This field may not be longer than 2000 characters."] });
     const shape = await errorOf(await (await org.as("organizer")).post(`/api/webcasts/${webcast.id}/integrations`, { hooks: [] }), 422);

@@ -113,7 +113,7 @@ describe("POST /api/webcasts/:id/resources", () => {
     const en = await errorOf(await upload(organizer), 422);
     expect(en).toMatchObject({ code: "validation_failed", message: "Media limit reached: at most 1 media per webcast are allowed.", errors: { file: ["Media limit reached: at most 1 media per webcast are allowed."] } });
     const fr = await errorOf(await upload(await org.as("organizer", "fr")), 422);
-    expect(fr).toMatchObject({ message: "Limite de médias atteinte : au plus 1 médias par webdiffusion sont permis.", errors: { file: ["Limite de médias atteinte : au plus 1 médias par webdiffusion sont permis."] } });
+    expect(fr).toMatchObject({ message: "Limite de médias atteinte : au plus 1 médias par webcast sont permis.", errors: { file: ["Limite de médias atteinte : au plus 1 médias par webcast sont permis."] } });
     expect(await storedKeys(webcast.id)).toEqual(stored);
 
     await dataOf(await organizer.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", body: form({ kind: "link", title: "Agenda", url: "https://example.com/agenda" }) }), 201);

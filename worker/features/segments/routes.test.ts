@@ -78,7 +78,7 @@ describe("DELETE /api/webcasts/:id/segments", () => {
     const en = await errorOf(await (await org.as("organizer")).delete(`/api/webcasts/${webcast.id}/segments`, { segment: "Press" }), 404);
     expect(en).toMatchObject({ code: "not_found", message: "This webcast has no segment with this name." });
     const fr = await errorOf(await (await org.as("organizer", "fr")).delete(`/api/webcasts/${webcast.id}/segments`, { segment: "Press" }), 404);
-    expect(fr.message).toBe("Cette webdiffusion n'a aucun segment portant ce nom.");
+    expect(fr.message).toBe("Ce webcast n'a aucun segment portant ce nom.");
     const blank = await errorOf(await (await org.as("organizer", "fr")).delete(`/api/webcasts/${webcast.id}/segments`, { segment: " " }), 422);
     expect(blank.errors).toEqual({ segment: ["Ce champ est obligatoire"] });
     expect(await segmentNames(other.id)).toEqual(["Press"]);

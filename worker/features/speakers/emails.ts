@@ -33,11 +33,11 @@ const TEXTS = {
   fr: (i: Invitation) => ({
     subject: `Vous êtes conférencier de « ${i.title} »`,
     intro:
-      `${i.inviter} vous invite à intervenir dans la webdiffusion « ${i.title} » le ${i.when} (${i.timezone}).` +
+      `${i.inviter} vous invite à intervenir dans le webcast « ${i.title} » le ${i.when} (${i.timezone}).` +
       (i.producer ? " Vous en êtes le producteur : vous animerez la régie, les diapositives, les sondages et les questions." : ""),
-    action: i.pending ? "Choisir mon mot de passe" : "Ouvrir la webdiffusion",
+    action: i.pending ? "Choisir mon mot de passe" : "Ouvrir le webcast",
     validity: i.pending
-      ? "Votre compte n'est pas encore actif : choisissez d'abord un mot de passe (ce lien ne peut servir qu'une fois et expire dans 1 heure), puis ouvrez la webdiffusion depuis votre page d'accueil."
+      ? "Votre compte n'est pas encore actif : choisissez d'abord un mot de passe (ce lien ne peut servir qu'une fois et expire dans 1 heure), puis ouvrez le webcast depuis votre page d'accueil."
       : "Connectez-vous avec votre adresse courriel et votre mot de passe habituels.",
     ignore: "Si vous n'attendiez pas cette invitation, ignorez ce courriel.",
   }),

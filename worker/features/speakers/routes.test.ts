@@ -72,12 +72,12 @@ describe("PATCH /api/webcasts/{uid}/speakers", () => {
       errors: { "webcast_speakers.0.user_id": [notCandidate], "webcast_speakers.1.user_id": [notCandidate], "webcast_speakers.2.id": ["This speaker is not on this webcast."] },
     });
     const fr = await errorOf(await (await org.as("organizer", "fr")).patch(path, body), 422);
-    expect(fr.message).toBe("Certains conférenciers de la webdiffusion sont invalides.");
-    expect(fr.errors?.["webcast_speakers.2.id"]).toEqual(["Ce conférencier ne fait pas partie de cette webdiffusion."]);
+    expect(fr.message).toBe("Certains conférenciers du webcast sont invalides.");
+    expect(fr.errors?.["webcast_speakers.2.id"]).toEqual(["Ce conférencier ne fait pas partie de ce webcast."]);
 
     const producers = { webcast_speakers: [{ user_id: org.ids.speaker, is_producer: true }, { user_id: org.ids.admin, is_producer: true }] };
     expect((await errorOf(await (await org.as("organizer")).patch(path, producers), 422)).errors).toEqual({ "webcast_speakers.1.is_producer": ["A webcast has one producer at most."] });
-    expect((await errorOf(await (await org.as("organizer", "fr")).patch(path, producers), 422)).errors).toEqual({ "webcast_speakers.1.is_producer": ["Une webdiffusion a au plus un producteur."] });
+    expect((await errorOf(await (await org.as("organizer", "fr")).patch(path, producers), 422)).errors).toEqual({ "webcast_speakers.1.is_producer": ["Un webcast a au plus un producteur."] });
   });
 
   it("refuses malformed bodies (422) and applies max_speakers per webcast", async () => {
@@ -90,7 +90,7 @@ describe("PATCH /api/webcasts/{uid}/speakers", () => {
     const limit = await errorOf(await organizer.patch(path, { webcast_speakers: [{ user_id: org.ids.speaker }, { user_id: org.ids.admin }] }), 422);
     expect(limit).toMatchObject({ message: "Speaker limit reached: a webcast may have at most 1 speaker.", errors: { webcast_speakers: ["Speaker limit reached: a webcast may have at most 1 speaker."] } });
     const fr = await errorOf(await (await org.as("organizer", "fr")).patch(path, { webcast_speakers: [{ user_id: org.ids.speaker }, { user_id: org.ids.admin }] }), 422);
-    expect(fr.message).toBe("Limite de conférenciers atteinte : une webdiffusion peut compter au plus 1 conférencier.");
+    expect(fr.message).toBe("Limite de conférenciers atteinte : un webcast peut compter au plus 1 conférencier.");
     await ok<List>(await organizer.patch(path, { webcast_speakers: [{ user_id: org.ids.speaker }] }));
   });
 
@@ -136,7 +136,7 @@ describe("POST /api/webcasts/{uid}/speakers/{id}/invite", () => {
     const elsewhere = await insertSpeaker(other, org.ids.speaker);
     const path = `/api/webcasts/${webcast.id}/speakers/${elsewhere.id}/invite`;
     expect((await errorOf(await (await org.as("organizer")).post(path), 404)).message).toBe("This speaker is not on this webcast.");
-    expect((await errorOf(await (await org.as("organizer", "fr")).post(path), 404)).message).toBe("Ce conférencier ne fait pas partie de cette webdiffusion.");
+    expect((await errorOf(await (await org.as("organizer", "fr")).post(path), 404)).message).toBe("Ce conférencier ne fait pas partie de ce webcast.");
     const mine = await insertSpeaker(webcast, org.ids.speaker, { is_producer: true });
     const invite = `/api/webcasts/${webcast.id}/speakers/${mine.id}/invite`;
     expect((await (await org.as("speaker")).post(invite)).status).toBe(403);

@@ -127,7 +127,7 @@ describe("PATCH and DELETE /api/streaming-outputs/:id", () => {
     expect(fr).toMatchObject({ message: "Certains champs de la sortie de diffusion sont invalides.", errors: { stream_key: ["Ce champ est obligatoire"] } });
     await env.DB.prepare("UPDATE webcasts SET state = 'live' WHERE id = ?").bind(webcast.id).run();
     const locked = await errorOf(await (await org.as("organizer", "fr")).delete(`/api/streaming-outputs/${output.id}`), 423);
-    expect(locked.message).toBe("Les sorties de diffusion ne peuvent être modifiées qu'avant la mise en ondes de la webdiffusion, tant qu'elle est à venir.");
+    expect(locked.message).toBe("Les sorties de diffusion ne peuvent être modifiées qu'avant la mise en ondes du webcast, tant qu'il est à venir.");
     expect((await errorOf(await (await org.as("organizer")).patch(`/api/streaming-outputs/${output.id}`, { activated: true }), 423)).code).toBe("locked");
   });
 

@@ -90,7 +90,7 @@ describe("POST /api/webcasts/:id/branding", () => {
     const row = await insertWebcast(org.id);
     const organizer = await org.as("organizer", "fr");
     const refused = await errorOf(await organizer.request(`/api/webcasts/${row.id}/branding`, { method: "POST", body: branding({ logo: png(), title_color: "blue" }) }), 422);
-    expect(refused).toMatchObject({ message: "Certains champs de la webdiffusion sont invalides.", errors: { title_color: ["La couleur du titre doit ressembler à #1d4ed8."] } });
+    expect(refused).toMatchObject({ message: "Certains champs du webcast sont invalides.", errors: { title_color: ["La couleur du titre doit ressembler à #1d4ed8."] } });
     expect(await storedKeys(row.id)).toEqual([]);
     const unknown = await errorOf(await organizer.request(`/api/webcasts/${row.id}/branding`, { method: "POST", body: branding({ logo_key: "webcasts/x" }) }), 422);
     expect(Object.keys(unknown.errors ?? {})).toEqual(["_"]);

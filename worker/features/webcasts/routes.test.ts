@@ -65,7 +65,7 @@ describe("POST /api/webcasts", () => {
     });
     const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
     expect(fr).toMatchObject({
-      message: "Certains champs de la webdiffusion sont invalides.",
+      message: "Certains champs du webcast sont invalides.",
       errors: { event_title: ["Le titre est obligatoire."], duration: ["La durée doit être d'au moins 1 minute."] },
     });
   });
@@ -93,7 +93,7 @@ describe("POST /api/webcasts", () => {
     const en = await errorOf(await (await org.as("organizer")).post("/api/webcasts", body), 422);
     expect(en).toMatchObject({ code: "validation_failed", message: "Test webcast quota reached: at most 5 test webcasts per month are allowed." });
     const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
-    expect(fr.message).toBe("Quota de webdiffusions test atteint : au plus 5 webdiffusions test par mois sont permises.");
+    expect(fr.message).toBe("Quota de webcasts test atteint : au plus 5 webcasts test par mois sont permis.");
     expect((await (await org.as("organizer")).post("/api/webcasts", { ...body, event_start_date_time: "2026-11-01T14:00:00.000Z" })).status).toBe(201);
   });
 
@@ -106,7 +106,7 @@ describe("POST /api/webcasts", () => {
     const en = await errorOf(await (await org.as("organizer")).post("/api/webcasts", body), 422);
     expect(en).toMatchObject({ code: "validation_failed", message: "Simultaneous webcast limit reached: at most 1 webcasts may run at the same time." });
     const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
-    expect(fr.message).toBe("Limite de webdiffusions simultanées atteinte : au plus 1 webdiffusions peuvent avoir lieu en même temps.");
+    expect(fr.message).toBe("Limite de webcasts simultanés atteinte : au plus 1 webcasts peuvent avoir lieu en même temps.");
     expect((await (await org.as("organizer")).post("/api/webcasts", { ...body, event_start_date_time: "2026-10-01T14:30:00.000Z" })).status).toBe(201);
   });
 
@@ -158,8 +158,8 @@ describe("speakers in the webcast forms (SPEC §3 speakers (id, is_producer))", 
     });
     const fr = await errorOf(await (await org.as("organizer", "fr")).post("/api/webcasts", body), 422);
     expect(fr).toMatchObject({
-      message: "Certains conférenciers de la webdiffusion sont invalides.",
-      errors: { "speakers.1.id": ["Cette personne ne peut pas intervenir dans cette webdiffusion : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation."] },
+      message: "Certains conférenciers du webcast sont invalides.",
+      errors: { "speakers.1.id": ["Cette personne ne peut pas intervenir dans ce webcast : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation."] },
     });
     // A refusal only the mutator sees (two producers) creates nothing either.
     const producers = await errorOf(await (await org.as("organizer")).post("/api/webcasts", { ...body, speakers: [{ id: org.ids.speaker, is_producer: true }, { id: org.ids.admin, is_producer: true }] }), 422);
@@ -224,7 +224,7 @@ describe("speakers in the webcast forms (SPEC §3 speakers (id, is_producer))", 
       errors: { "speakers.1.id": ["This person cannot speak in this webcast: they must be a speaker, organizer, admin or owner of its organization."] },
     });
     const fr = await errorOf(await (await org.as("organizer", "fr")).request(`/api/webcasts/${row.id}`, { method: "POST", body: body() }), 422);
-    expect(fr.errors).toEqual({ "speakers.1.id": ["Cette personne ne peut pas intervenir dans cette webdiffusion : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation."] });
+    expect(fr.errors).toEqual({ "speakers.1.id": ["Cette personne ne peut pas intervenir dans ce webcast : elle doit être conférencier, organisateur, administrateur ou propriétaire de son organisation."] });
 
     // The speaker limit (a mutator refusal) keeps the other fields unapplied too.
     await env.DB.prepare("UPDATE organizations SET limits = ? WHERE id = ?").bind(JSON.stringify({ max_speakers: 1 }), org.id).run();
@@ -332,7 +332,7 @@ describe("DELETE /api/webcasts/:id", () => {
     const en = await errorOf(await (await org.as("organizer")).delete(`/api/webcasts/${row.id}`), 423);
     expect(en).toMatchObject({ code: "locked", message: "A live webcast cannot be deleted." });
     const fr = await errorOf(await (await org.as("organizer", "fr")).delete(`/api/webcasts/${row.id}`), 423);
-    expect(fr.message).toBe("Une webdiffusion en direct ne peut pas être supprimée.");
+    expect(fr.message).toBe("Un webcast en direct ne peut pas être supprimé.");
     expect(await storedRow(row.id)).not.toBeNull();
   });
 
@@ -414,7 +414,7 @@ describe("POST /api/webcasts/:id with _method=PATCH", () => {
     const en = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", duration: "0" }) }), 422);
     expect(en).toMatchObject({ message: "Some fields of the webcast are invalid.", errors: { duration: ["The duration must be at least 1 minute."] } });
     const fr = await errorOf(await (await org.as("organizer", "fr")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", timezone: "Mars/Olympus" }) }), 422);
-    expect(fr).toMatchObject({ message: "Certains champs de la webdiffusion sont invalides.", errors: { timezone: ["Ce fuseau horaire est inconnu."] } });
+    expect(fr).toMatchObject({ message: "Certains champs du webcast sont invalides.", errors: { timezone: ["Ce fuseau horaire est inconnu."] } });
     const shape = await errorOf(await (await org.as("organizer")).request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ _method: "PATCH", duration: "soon", colour: "red" }) }), 422);
     expect(Object.keys(shape.errors ?? {})).toEqual(expect.arrayContaining(["duration"]));
 

@@ -174,7 +174,7 @@ describe("POST /api/webcasts/:id/reset", () => {
 
     const live = await insertWebcast(org.id, { state: "live" });
     const locked = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${live.id}/reset`, {}), 423);
-    expect(locked).toMatchObject({ code: "locked", message: "Cette webdiffusion est en direct : arrêtez-la avant de la réinitialiser." });
+    expect(locked).toMatchObject({ code: "locked", message: "Ce webcast est en direct : arrêtez-le avant de le réinitialiser." });
   });
 
   it("needs webcasts.update: other tenant 404, speaker 403, signed out 401", async () => {
