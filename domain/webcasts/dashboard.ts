@@ -1,5 +1,5 @@
 import type { WebcastRow } from "./record.ts";
-import { isOnAir } from "./rules.ts";
+import { isOnAir } from "./status.ts";
 import { statusGroupOf } from "./status.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Permission } from "../permissions/permissions.ts";
 import type { WebcastApiStatus, WebcastRow } from "./record.ts";
-import { ON_AIR_STATES } from "./rules.ts";
+import { ON_AIR_STATES } from "./status.ts";
 
 /**
  * SPEC §2 and §3 "Featured webcasts: next, last", and the home screen's "your webcasts" order.

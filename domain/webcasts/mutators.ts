@@ -17,12 +17,10 @@ import {
   type WebcastRow,
   type WebcastSettings,
 } from "./record.ts";
+import { ON_AIR_LOCKED_FIELDS, isEnded, isOnAir } from "./status.ts";
 import {
-  ON_AIR_LOCKED_FIELDS,
   TEST_WEBCASTS_PER_MONTH,
   countedInMonthQuery,
-  isEnded,
-  isOnAir,
   simultaneousQuery,
   testsInMonthQuery,
   webcastFieldErrors,
@@ -30,6 +28,7 @@ import {
   peakOverlap,
   webcastWindow,
 } from "./rules.ts";
+import { BRANDING_IMAGES, brandingName } from "./resource.ts";
 
 /**
  * The webcast mutators (docs/sync.md): the only way the synced webcast core changes. The browser
@@ -377,27 +376,6 @@ export const deleteWebcast = defineMutator("deleteWebcast", deleteWebcastArgs, a
 // `webcast_secrets`, images stored in R2) or will drive the control room (reset). They refuse to
 // run anywhere but on the server, so a browser never applies them optimistically; the routes push
 // them like any mutation, so devices receive the change by the usual pull.
-
-/** Branding images (SPEC §3 logo, cover image, banner), stored in R2 `MEDIA` under the webcast. */
-export const BRANDING_IMAGES = ["logo", "cover", "banner"] as const;
-export type BrandingImage = (typeof BRANDING_IMAGES)[number];
-
-/** R2 prefix of a webcast's branding images: `webcasts/<uid>/branding/`. */
-export function brandingPrefix(webcastId: string): string {
-  return `webcasts/${webcastId}/branding/`;
-}
-
-/** `<kind>-<random>`: the last part of a branding key, also the image's name in its URL. */
-export const BRANDING_NAME = /^(logo|cover|banner)-[A-Za-z0-9_-]{16,100}$/;
-
-/** The name (`logo-<random>`) of a branding key of this webcast (of that kind, when given), or null when the key is not one. */
-export function brandingName(webcastId: string, key: string, kind?: BrandingImage): string | null {
-  const prefix = brandingPrefix(webcastId);
-  if (!key.startsWith(prefix)) return null;
-  const name = key.slice(prefix.length);
-  const match = BRANDING_NAME.exec(name);
-  return match && (kind === undefined || match[1] === kind) ? name : null;
-}
 
 /**
  * Mutators only the server's own routes may run. The sync push route should refuse these names

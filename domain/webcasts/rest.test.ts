@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validation/parse.ts";
-import { brandingPrefix } from "./mutators.ts";
-import {
-  accessControlsBody,
-  brandingImageError,
-  brandingImageUrl,
-  brandingTextForm,
-  createWebcastBody,
-  formSpeakers,
-  isPatchOverride,
-  nestFormSpeakers,
-  removes,
-  resetBody,
-  timezoneShort,
-  updateFields,
-  updateWebcastForm,
-  webcastResource,
-} from "./rest.ts";
+import { accessControlsBody, brandingImageError, brandingTextForm, createWebcastBody, formSpeakers, isPatchOverride, nestFormSpeakers, removes, resetBody, updateFields, updateWebcastForm } from "./rest.ts";
 import { DEFAULT_WEBCAST_SETTINGS } from "./record.ts";
 import { webcastRow } from "./testing.ts";
+import { brandingPrefix, brandingImageUrl, timezoneShort, webcastResource } from "./resource.ts";
 
 const row = webcastRow({
   id: "0194c4a0-0000-7000-8000-000000000001",

@@ -3,7 +3,8 @@ import { ORGANIZATION_ID, rules } from "../sync/testing.ts";
 import { matchesQuery } from "../sync/types.ts";
 import type { WebcastRow } from "./record.ts";
 import { webcastRow } from "./testing.ts";
-import { TEST_WEBCAST_MAX_PARTICIPANTS, TEST_WEBCASTS_PER_MONTH, isEnded, participantLimitOf, peakOverlap, simultaneousQuery, testsInMonthQuery, webcastWindow } from "./rules.ts";
+import { TEST_WEBCAST_MAX_PARTICIPANTS, TEST_WEBCASTS_PER_MONTH, participantLimitOf, peakOverlap, simultaneousQuery, testsInMonthQuery, webcastWindow } from "./rules.ts";
+import { isEnded } from "./status.ts";
 
 const webcast = webcastRow;
 

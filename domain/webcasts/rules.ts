@@ -2,6 +2,7 @@ import type { MessageLocale } from "../i18n/locales.ts";
 import { allowsValue, limitReachedMessage, limitsOf } from "../organizations/index.ts";
 import type { OrganizationRules, RowQuery } from "../sync/types.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
+import { ENDED_STATES } from "./status.ts";
 import type { WebcastApiStatus, WebcastRow } from "./record.ts";
 
 export const EVENT_TITLE_MAX = 255;
@@ -15,30 +16,6 @@ export const TEST_WEBCAST_MAX_PARTICIPANTS = 50;
  * organization and calendar month (UTC) of the start, as max_webcasts counts its month.
  */
 export const TEST_WEBCASTS_PER_MONTH = 5;
-
-/**
- * States in which a webcast is over (SPEC §4: archived, canceled): it runs no more, so it takes no
- * place among the webcasts live at the same time (max_simultaneous_webcasts).
- */
-export const ENDED_STATES = ["archived", "canceled"] as const satisfies readonly WebcastApiStatus[];
-
-export function isEnded(webcast: Pick<WebcastRow, "state">): boolean {
-  return (ENDED_STATES as readonly WebcastApiStatus[]).includes(webcast.state);
-}
-
-/**
- * States in which the webcast is on air (SPEC §4): it cannot be deleted ("A live webcast cannot
- * be deleted") and its schedule and type are locked. Loops before and after the show are not on
- * air: a late start can still be rescheduled during the pre-show loop.
- */
-export const ON_AIR_STATES: ReadonlySet<WebcastApiStatus> = new Set<WebcastApiStatus>(["starting", "live", "premiering", "stopping"]);
-
-/** Fields an on-air webcast keeps as they are. */
-export const ON_AIR_LOCKED_FIELDS = ["event_start_date_time", "duration", "is_premiere", "is_test", "event_type", "source_type", "quality"] as const satisfies readonly (keyof WebcastRow)[];
-
-export function isOnAir(webcast: Pick<WebcastRow, "state">): boolean {
-  return ON_AIR_STATES.has(webcast.state);
-}
 
 const timeZones = new Map<string, boolean>();
 

@@ -5,8 +5,9 @@ import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
 import { ORGANIZATION_ID, idSequence, organizer, rules, webcastArgs } from "../sync/testing.ts";
 import type { MutationActor, OrganizationRules } from "../sync/types.ts";
-import { SERVER_ONLY_WEBCAST_MUTATORS, WEBCAST_MUTATORS, brandingName, brandingPrefix } from "./mutators.ts";
+import { SERVER_ONLY_WEBCAST_MUTATORS, WEBCAST_MUTATORS } from "./mutators.ts";
 import type { WebcastRow } from "./record.ts";
+import { brandingName, brandingPrefix } from "./resource.ts";
 
 /** The mutators of the REST settings calls (issue #5): access, branding, reset, billing. */
 

@@ -39,3 +39,27 @@ export function matchesSearch(webcast: Pick<WebcastRow, "event_title" | "descrip
   if (wanted === "") return true;
   return fold(webcast.event_title).includes(wanted) || fold(webcast.description ?? "").includes(wanted);
 }
+
+/**
+ * States in which a webcast is over (SPEC §4: archived, canceled): it runs no more, so it takes no
+ * place among the webcasts live at the same time (max_simultaneous_webcasts).
+ */
+export const ENDED_STATES = ["archived", "canceled"] as const satisfies readonly WebcastApiStatus[];
+
+export function isEnded(webcast: Pick<WebcastRow, "state">): boolean {
+  return (ENDED_STATES as readonly WebcastApiStatus[]).includes(webcast.state);
+}
+
+/**
+ * States in which the webcast is on air (SPEC §4): it cannot be deleted ("A live webcast cannot
+ * be deleted") and its schedule and type are locked. Loops before and after the show are not on
+ * air: a late start can still be rescheduled during the pre-show loop.
+ */
+export const ON_AIR_STATES: ReadonlySet<WebcastApiStatus> = new Set<WebcastApiStatus>(["starting", "live", "premiering", "stopping"]);
+
+/** Fields an on-air webcast keeps as they are. */
+export const ON_AIR_LOCKED_FIELDS = ["event_start_date_time", "duration", "is_premiere", "is_test", "event_type", "source_type", "quality"] as const satisfies readonly (keyof WebcastRow)[];
+
+export function isOnAir(webcast: Pick<WebcastRow, "state">): boolean {
+  return ON_AIR_STATES.has(webcast.state);
+}

@@ -2,6 +2,7 @@ import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { onSignOut } from "../features/session/api.ts";
 import { session } from "../features/session/store.ts";
 import { LocalDatabase, deleteLocalDatabase } from "./db.ts";
+import { resetSyncState, syncState } from "./sync-state.ts";
 import type { SyncEngine, SyncEngineOptions } from "./sync-engine.ts";
 
 /**
@@ -57,16 +58,33 @@ function follow(): void {
   signedInUserId = user.id;
   const db = new LocalDatabase(user.id);
   activeSync.db = ref(db);
-  void import("./sync-engine.ts").then(({ SyncEngine }) => {
-    // Signed out (or another user) while the code loaded: that session's database is gone.
+  // Until the engine runs (a few milliseconds), the header says it is about to sync.
+  resetSyncState();
+  syncState.status = "syncing";
+  // After the page has loaded (with the first screen's preloaded code) and in idle time: the first
+  // screen's code and database reads go first, the engine's code and first sync after.
+  afterLoad(() => {
     if (activeSync.db !== db) return;
-    const engine = new SyncEngine({ user, db, ...engineOptions });
-    activeSync.engine = ref(engine);
-    engine.start();
-  }, (error: unknown) => {
-    // The engine's chunk is precached with the app; failing to load it means a broken deployment.
-    console.error("the sync engine could not load", error);
+    import("./sync-engine.ts").then(
+      ({ SyncEngine }) => {
+        // Signed out (or another user) while the code loaded: that session's database is gone.
+        if (activeSync.db !== db) return;
+        const engine = new SyncEngine({ user, db, ...engineOptions });
+        activeSync.engine = ref(engine);
+        engine.start();
+      },
+      (error: unknown) => {
+        // The engine's chunk is precached with the app; failing to load it means a broken deployment.
+        console.error("the sync engine could not load", error);
+      },
+    );
   });
+}
+
+function afterLoad(run: () => void): void {
+  const idle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 300 }) : setTimeout(run, 0));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
 
 /**

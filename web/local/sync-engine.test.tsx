@@ -194,6 +194,7 @@ describe("session sync", () => {
     act(() => setSessionUser(user));
     // The database at once (screens read it), the engine once its chunk has loaded.
     expect(activeSync.db?.userId).toBe(user.id);
+    expect(syncState.status).toBe("syncing");
     await waitFor(() => expect(activeSync.engine?.userId).toBe(user.id));
     const engine = activeSync.engine;
     expect(engine?.db).toBe(activeSync.db);

@@ -2,11 +2,11 @@ import { proxy } from "valtio";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import { FEATURED_WEBCASTS } from "../../../domain/ui/constants.ts";
 import type { Featured } from "../../../domain/webcasts/featured.ts";
-import { type WebcastResource, webcastResource } from "../../../domain/webcasts/rest.ts";
 import { api } from "../../api/client.ts";
 import { ApiRequestError, handleApiError, unwrap } from "../../api/errors.ts";
 import type { LocalDatabase } from "../../local/db.ts";
 import { readFeatured } from "./home-queries.ts";
+import { type WebcastResource, webcastResource } from "../../../domain/webcasts/resource.ts";
 
 /**
  * The featured-webcast loader (SPEC §4): idle → pending → fulfilled. A server answer is fresh for

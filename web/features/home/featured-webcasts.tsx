@@ -1,9 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
-import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
 import { useCurrentUser } from "../session/store.ts";
 import { useFeaturedWebcasts } from "./use-featured-webcasts.ts";
 import { WebcastSummary, type WebcastSummaryData } from "./webcast-summary.tsx";
+import type { WebcastResource } from "../../../domain/webcasts/resource.ts";
 
 function summaryOf(webcast: WebcastResource): WebcastSummaryData {
   return { ...webcast, organizationName: webcast.organization.name };

@@ -4,7 +4,6 @@ import { ref, subscribe } from "valtio";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
 import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "../../../domain/webcasts/record.ts";
-import { type WebcastResource, webcastResource } from "../../../domain/webcasts/rest.ts";
 import { LocalDatabase } from "../../local/db.ts";
 import { activeSync } from "../../local/session-sync.ts";
 import { SyncEngine } from "../../local/sync-engine.ts";
@@ -15,6 +14,7 @@ import { profileUser } from "../../test/users.ts";
 import { resetSession, session } from "../session/store.ts";
 import { featuredStore, resetFeatured } from "./featured-store.ts";
 import { HOME_WEBCASTS_READY_MARK, resetHomeWebcastsReadyMark } from "./your-webcasts.tsx";
+import { type WebcastResource, webcastResource } from "../../../domain/webcasts/resource.ts";
 
 const ORGANIZER: Permission[] = ["sessions.view", "webcasts.view", "webcasts.create", "webcasts.update", "webcasts.delete"];
 const NOW = Date.UTC(2026, 5, 15, 12);

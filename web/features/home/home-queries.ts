@@ -4,7 +4,7 @@ import { can } from "../../../domain/permissions/can.ts";
 import { FEATURED_WEBCASTS } from "../../../domain/ui/constants.ts";
 import { ENDED_STATES, FEATURED_PERMISSION, type Featured, NEXT_STATES, featuredWebcasts, homeWebcasts, isNextCandidate } from "../../../domain/webcasts/featured.ts";
 import type { WebcastApiStatus, WebcastRow } from "../../../domain/webcasts/record.ts";
-import { ON_AIR_STATES } from "../../../domain/webcasts/rules.ts";
+import { ON_AIR_STATES } from "../../../domain/webcasts/status.ts";
 import type { LocalDatabase } from "../../local/db.ts";
 
 /**

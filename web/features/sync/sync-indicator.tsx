@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { currentLocale } from "../../i18n/i18n.ts";
-import { useSyncEngine } from "../../local/session-sync.ts";
+import { useLocalDatabase } from "../../local/session-sync.ts";
 import { syncState } from "../../local/sync-state.ts";
 import { RejectedChanges } from "./rejected-changes.tsx";
 import { relativeTime } from "./relative-time.ts";
@@ -13,10 +13,11 @@ import "./sync.css";
 /**
  * Header badge of the sync engine (web/local/sync-engine.ts): offline / syncing / all changes
  * saved / error, the pending count, when it last synced and the rejected count. It opens a panel
- * with the rejected changes. Hidden while signed out (no engine).
+ * with the rejected changes. Hidden while signed out (no database); shown as syncing while the
+ * engine's code loads (web/local/session-sync.ts).
  */
 export function SyncIndicator() {
-  const engine = useSyncEngine();
+  const db = useLocalDatabase();
   const { status, pending, lastSyncedAt, rejected } = useSnapshot(syncState);
   const { t } = useLingui();
   const now = useNow();
@@ -40,7 +41,7 @@ export function SyncIndicator() {
     };
   }, [open]);
 
-  if (!engine) return null;
+  if (!db) return null;
 
   const label =
     status === "offline" ? t`Offline: changes are kept on this device` : status === "syncing" ? t`Syncing…` : status === "error" ? t`Sync failed, retrying` : t`All changes saved`;

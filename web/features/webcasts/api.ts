@@ -1,8 +1,7 @@
-import type { BrandingImage } from "../../../domain/webcasts/mutators.ts";
-import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
 import { uploadForm } from "../../api/request.ts";
+import type { BrandingImage, WebcastResource } from "../../../domain/webcasts/resource.ts";
 
 /**
  * The webcast calls that cannot go through the sync mutators: they set what only the server holds

@@ -2,9 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { BRANDING_IMAGES, type BrandingImage } from "../../../domain/webcasts/mutators.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
-import { BRANDING_IMAGE_TYPES, brandingImageError, brandingImageUrl } from "../../../domain/webcasts/rest.ts";
+import { BRANDING_IMAGE_TYPES, brandingImageError } from "../../../domain/webcasts/rest.ts";
 import { ApiRequestError } from "../../api/errors.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { FieldErrors, FormAlert } from "../../ui/form.tsx";
@@ -12,6 +11,7 @@ import { toast } from "../../ui/toast.ts";
 import { useOnline } from "../pwa/use-online.ts";
 import { uploadWebcastBranding } from "./api.ts";
 import { formMessageLocale } from "./form-support.ts";
+import { BRANDING_IMAGES, type BrandingImage, brandingImageUrl } from "../../../domain/webcasts/resource.ts";
 
 const IMAGE_LABELS: Record<BrandingImage, MessageDescriptor> = { logo: msg`Logo`, cover: msg`Cover image`, banner: msg`Banner` };
 

@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
 import { type WebcastDraft, type WebcastDraftField, type WebcastFormErrors, draftFromMutationArgs, draftFromWebcast, updateArgsFromDraft, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
-import { isOnAir } from "../../../domain/webcasts/rules.ts";
+import { isOnAir } from "../../../domain/webcasts/status.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { useWebcastDraft } from "../../local/use-draft.ts";
 import { confirm } from "../../ui/confirm.ts";

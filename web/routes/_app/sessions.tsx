@@ -1,15 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { WEBCAST_STATUS_GROUPS } from "../../../domain/webcasts/status.ts";
-import { SessionsPage } from "../../features/webcasts/sessions-page.tsx";
+import { SessionsPage, type SessionsSearch } from "../../features/webcasts/sessions-page.tsx";
+import { present, searchChoice, searchPositiveInteger, searchText } from "../../ui/search-params.ts";
 
 export const Route = createFileRoute("/_app/sessions")({
-  validateSearch: z.object({
-    q: z.string().optional().catch(undefined),
-    status: z.enum(WEBCAST_STATUS_GROUPS).optional().catch(undefined),
-    page: z.coerce.number().int().positive().optional().catch(undefined),
-  }),
+  validateSearch: (search: Record<string, unknown>): SessionsSearch =>
+    present({ q: searchText(search.q), status: searchChoice(WEBCAST_STATUS_GROUPS, search.status), page: searchPositiveInteger(search.page) }),
   staticData: { title: msg`Sessions`, permission: "sessions.view" },
   component: SessionsRoute,
 });

@@ -1,13 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
-import { CalendarPage } from "../../features/webcasts/calendar-page.tsx";
+import { CalendarPage, type CalendarSearch } from "../../features/webcasts/calendar-page.tsx";
+import { present, searchChoice, searchDay } from "../../ui/search-params.ts";
 
 export const Route = createFileRoute("/_app/sessions_/calendar")({
-  validateSearch: z.object({
-    view: z.enum(["month", "week"]).optional().catch(undefined),
-    date: z.iso.date().optional().catch(undefined),
-  }),
+  validateSearch: (search: Record<string, unknown>): CalendarSearch => present({ view: searchChoice(["month", "week"], search.view), date: searchDay(search.date) }),
   staticData: { title: msg`Calendar`, permission: "sessions.view" },
   component: CalendarRoute,
 });

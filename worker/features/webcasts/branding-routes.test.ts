@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { brandingPrefix } from "../../../domain/webcasts/mutators.ts";
-import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
 import { sniffImageType, sweepBrandingImages } from "./branding.ts";
 import { PNG, insertWebcast, insertWebcastWithLogo } from "./testing.ts";
+import { brandingPrefix, type WebcastResource } from "../../../domain/webcasts/resource.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
 type One = { data: WebcastResource };

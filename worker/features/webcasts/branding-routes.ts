@@ -6,7 +6,7 @@ import { formatBytes, size } from "../../../domain/validation/form-rules.ts";
 import { ruleMessage } from "../../../domain/validation/rule-messages.ts";
 import { validate } from "../../../domain/validation/parse.ts";
 import { WEBCAST_MESSAGES } from "../../../domain/webcasts/messages.ts";
-import { BRANDING_IMAGES, type BrandingImage, type SetWebcastBrandingArgs, brandingName } from "../../../domain/webcasts/mutators.ts";
+import type { SetWebcastBrandingArgs } from "../../../domain/webcasts/mutators.ts";
 import { BRANDING_IMAGE_MAX_BYTES, brandingTextForm, removes } from "../../../domain/webcasts/rest.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
@@ -16,6 +16,7 @@ import { type CheckedImage, discardBrandingImages, putBrandingImage, sniffImageT
 import { pathWebcast, webcastGuard } from "./guards.ts";
 import { findWebcast, webcastResourceOf } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
+import { BRANDING_IMAGES, type BrandingImage, brandingName } from "../../../domain/webcasts/resource.ts";
 
 /** A whole branding form: three images at most, plus the text fields and multipart overhead. */
 const BRANDING_FORM_MAX_BYTES = BRANDING_IMAGES.length * BRANDING_IMAGE_MAX_BYTES + 64 * 1024;

@@ -1,6 +1,6 @@
-import { type BrandingImage, brandingPrefix } from "../../../domain/webcasts/mutators.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { randomToken } from "../../auth/tokens.ts";
+import { type BrandingImage, brandingPrefix } from "../../../domain/webcasts/resource.ts";
 
 /**
  * Branding images in R2 `MEDIA` (docs/webcasts-api.md): `webcasts/<uid>/branding/<kind>-<random>`.

@@ -2,12 +2,11 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PullResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
-import type { WebcastResource } from "../../../domain/webcasts/rest.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
-import { brandingPrefix } from "../../../domain/webcasts/mutators.ts";
 import { form, insertWebcast, insertWebcastWithLogo } from "./testing.ts";
+import { type WebcastResource, brandingPrefix } from "../../../domain/webcasts/resource.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
 type One = { data: WebcastResource };

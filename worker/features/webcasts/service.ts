@@ -3,13 +3,13 @@ import { can } from "../../../domain/permissions/can.ts";
 import { ENDED_STATES, FEATURED_PERMISSION, type Featured, NEXT_STATES, featuredWebcasts } from "../../../domain/webcasts/featured.ts";
 import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
-import { type WebcastResource, webcastResource } from "../../../domain/webcasts/rest.ts";
-import { ON_AIR_STATES } from "../../../domain/webcasts/rules.ts";
+import { ON_AIR_STATES } from "../../../domain/webcasts/status.ts";
 import type { Db } from "../../db/client.ts";
 import { organizations, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
 import { inJson } from "../sync/tables.ts";
+import { type WebcastResource, webcastResource } from "../../../domain/webcasts/resource.ts";
 
 /**
  * The webcast REST routes' logic (docs/webcasts-api.md). Writes never touch D1 here: they are

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { DialInSettings, WebcastResource } from "../../../domain/webcasts/rest.ts";
+import type { DialInSettings } from "../../../domain/webcasts/rest.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import { db } from "../../db/client.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
@@ -9,6 +9,7 @@ import { createOrganization, createUser } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
 import { storeWebcastPassword, webcastPasswordHash } from "./secrets.ts";
 import { insertWebcast } from "./testing.ts";
+import type { WebcastResource } from "../../../domain/webcasts/resource.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
 type One = { data: WebcastResource };

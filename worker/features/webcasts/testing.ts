@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { brandingPrefix } from "../../../domain/webcasts/mutators.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
 import { webcasts } from "../../db/schema/index.ts";
 import { userIdOf, webcastRow } from "../sync/testing.ts";
+import { brandingPrefix } from "../../../domain/webcasts/resource.ts";
 
 /** Test helpers of the webcast REST routes (workerd only). */
 

@@ -1,12 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { WEBCAST_EDIT_TABS } from "../../../../features/webcasts/edit-tabs.ts";
+import { present, searchChoice, searchText } from "../../../../ui/search-params.ts";
 import { WebcastEditPage } from "../../../../features/webcasts/webcast-edit-page.tsx";
 
 export const Route = createFileRoute("/_app/webcasts/$uid/edit")({
   // tab: the open tab (an unknown one is dropped); fix: the id of a refused updateWebcast to reopen (sync panel "Fix").
-  validateSearch: z.object({ tab: z.enum(WEBCAST_EDIT_TABS).optional().catch(undefined), fix: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => present({ tab: searchChoice(WEBCAST_EDIT_TABS, search.tab), fix: searchText(search.fix) }),
   staticData: { title: msg`Edit the webcast`, permission: "sessions.view" },
   component: WebcastEditRoute,
 });
