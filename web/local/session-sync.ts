@@ -7,9 +7,9 @@ import type { SyncEngine, SyncEngineOptions } from "./sync-engine.ts";
 
 /**
  * The signed-in user's database and running engine (null while signed out). The database is
- * there at once; the engine (with every mutator and its zod schemas) loads in its own chunk just
- * after, so the first screen reads IndexedDB without waiting for that code (issue #4, offline home
- * render). Readers take `useLocalDatabase`; writers and the sync panels the engine.
+ * there at once; the engine (with every mutator and its zod schemas) loads in its own chunk once
+ * the page has loaded, so the first screen reads IndexedDB without waiting for that code (issue
+ * #4, offline home render). Readers take `useLocalDatabase`; writers and the sync panels the engine.
  */
 export const activeSync = proxy<{ engine: ReturnType<typeof ref<SyncEngine>> | null; db: ReturnType<typeof ref<LocalDatabase>> | null }>({ engine: null, db: null });
 

@@ -16,7 +16,7 @@ function subscribe(onChange: () => void): () => void {
  * Whether the app can reach its server: the browser reports a network (`navigator.onLine`) and
  * the last API request got a response (web/api/reachability.ts). False means "work offline".
  */
-export function isOnline(): boolean {
+function isOnline(): boolean {
   return navigator.onLine && !apiUnreachable();
 }
 
