@@ -2,7 +2,6 @@ import { type ClientResponse, parseResponse } from "hono/client";
 import { type ErrorCode, type FieldErrors, isErrorCode } from "../../domain/errors/index.ts";
 import { STORAGE_PREFIX } from "../../domain/i18n/locales.ts";
 import { LOGIN_PATH, loginUrl, normalizePath } from "../../domain/navigation/guard.ts";
-import { reportReachability } from "./reachability.ts";
 
 /** What the server sent, minimally: enough to build an error from any failed response. */
 export interface FailedResponse {
@@ -199,10 +198,8 @@ async function succeeded<T extends ClientResponse<unknown>>(request: Promise<T>,
     response = await request;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    reportReachability(false);
     throw ApiRequestError.network(cause);
   }
-  reportReachability(true);
   if (!response.ok) {
     const error = await ApiRequestError.fromResponse(response);
     if (global) handleApiError(error);

@@ -1,8 +1,9 @@
 /**
  * Whether the API answered lately. `navigator.onLine` only says "some network": a Wi-Fi without
- * internet, a captive portal or a dead server all report true. Every API call reports here: a
- * request that got no response at all (network failure) marks the API unreachable, any response
- * (even an error status) marks it reachable again. The offline badge and the sync indicator read
+ * internet, a captive portal or a dead server all report true. Every API call reports here (the
+ * `hc` client's fetch, ./client.ts, and the XHR upload, ./request.ts): a request that got no
+ * response at all (network failure) marks the API unreachable, any response (even an error
+ * status) marks it reachable again. The offline badge and the sync indicator read
  * both (web/features/pwa/use-online.ts).
  */
 let unreachable = false;
@@ -25,7 +26,21 @@ export function subscribeReachability(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Back to "reachable" (tests, sign-out). */
+/** `fetch` that reports each outcome (an aborted request says nothing). */
+export function reachabilityReporting(fetcher: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      const response = await fetcher(input, init);
+      reportReachability(true);
+      return response;
+    } catch (cause) {
+      if (!(cause instanceof DOMException && cause.name === "AbortError")) reportReachability(false);
+      throw cause;
+    }
+  };
+}
+
+/** Back to "reachable" (tests). */
 export function resetReachability(): void {
   reportReachability(true);
 }

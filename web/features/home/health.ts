@@ -1,7 +1,6 @@
 import type { InferResponseType } from "hono/client";
 import { api } from "../../api/client.ts";
 import { ApiRequestError } from "../../api/errors.ts";
-import { reportReachability } from "../../api/reachability.ts";
 
 export type Health = InferResponseType<typeof api.api.health.$get>;
 
@@ -15,10 +14,8 @@ export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
     response = await api.api.health.$get(undefined, signal ? { init: { signal } } : undefined);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    reportReachability(false);
     throw ApiRequestError.network(cause);
   }
-  reportReachability(true);
   const copy = response.clone();
   if (response.status === 200 || response.status === 503) {
     const body = await response.json().catch(() => undefined);
