@@ -2,7 +2,7 @@ import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { EmbedAppRow, PollRow, PollingSeriesRow, ResourceRow } from "../../../domain/webcasts/parts.ts";
 import type { SyncEngine } from "../../local/sync-engine.ts";
 
-/** Test helpers of the polls, resources and embed apps screens: rows as the server sent them (base and view). */
+/** Test helpers of the polls, resources and embed apps screens: rows as a pull leaves them: in the view only (base keeps the server state of outbox-touched rows alone). */
 
 const stamp = "2026-11-20T10:00:00.000Z";
 const part = (webcastId: string) => ({ id: uuidv7(), organization_id: 1, webcast_id: webcastId, created_at: stamp, updated_at: stamp });
@@ -25,14 +25,12 @@ export async function pulledPoll(engine: SyncEngine, webcastId: string, fields: 
     status: "unpublished",
     ...fields,
   };
-  await engine.db.base_polls.put(row);
   await engine.db.view_polls.put(row);
   return row;
 }
 
 export async function pulledSeries(engine: SyncEngine, webcastId: string, fields: Partial<PollingSeriesRow> = {}): Promise<PollingSeriesRow> {
   const row: PollingSeriesRow = { ...part(webcastId), title: "Morning session", description: null, position: 0, ...fields };
-  await engine.db.base_polling_series.put(row);
   await engine.db.view_polling_series.put(row);
   return row;
 }
@@ -51,14 +49,12 @@ export async function pulledResource(engine: SyncEngine, webcastId: string, fiel
     position: 0,
     ...fields,
   };
-  await engine.db.base_resources.put(row);
   await engine.db.view_resources.put(row);
   return row;
 }
 
 export async function pulledEmbedApp(engine: SyncEngine, webcastId: string, fields: Partial<EmbedAppRow> = {}): Promise<EmbedAppRow> {
   const row: EmbedAppRow = { ...part(webcastId), title: "Quiz", description: null, embed_code: "<p>Quiz</p>", ...fields };
-  await engine.db.base_embed_apps.put(row);
   await engine.db.view_embed_apps.put(row);
   return row;
 }

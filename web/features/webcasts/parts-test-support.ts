@@ -2,7 +2,7 @@ import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { SegmentRow, StreamingOutputRow, WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
 import type { SyncEngine } from "../../local/sync-engine.ts";
 
-/** Test helpers of the webcast parts' screens: rows as the server sent them (base and view). */
+/** Test helpers of the webcast parts' screens: rows as a pull leaves them: in the view only (base keeps the server state of outbox-touched rows alone). */
 
 const stamp = "2026-11-20T10:00:00.000Z";
 
@@ -33,14 +33,12 @@ export async function pulledSpeakers(engine: SyncEngine, webcastId: string, peop
       updated_at: stamp,
     }),
   );
-  await engine.db.base_webcast_speakers.bulkPut(rows);
   await engine.db.view_webcast_speakers.bulkPut(rows);
   return rows;
 }
 
 export async function pulledSegments(engine: SyncEngine, webcastId: string, names: readonly string[]): Promise<SegmentRow[]> {
   const rows = names.map((name): SegmentRow => ({ id: uuidv7(), organization_id: 1, webcast_id: webcastId, name, created_at: stamp, updated_at: stamp }));
-  await engine.db.base_segments.bulkPut(rows);
   await engine.db.view_segments.bulkPut(rows);
   return rows;
 }
@@ -59,7 +57,6 @@ export async function pulledOutput(engine: SyncEngine, webcastId: string, fields
     updated_at: stamp,
     ...fields,
   };
-  await engine.db.base_streaming_outputs.put(row);
   await engine.db.view_streaming_outputs.put(row);
   return row;
 }

@@ -2,6 +2,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import type { SyncRow } from "../../../domain/sync/types.ts";
 import type { WebcastPartTable } from "../../../domain/webcasts/part-rules.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
+import { unsyncedIds } from "../../local/unsynced.ts";
 
 export interface WebcastParts<T extends WebcastPartTable> {
   /** The view's rows of the webcast (server rows plus pending changes), in `order`. */
@@ -12,19 +13,16 @@ export interface WebcastParts<T extends WebcastPartTable> {
 
 /**
  * One webcast's rows of a part table (speakers, segments, streaming outputs…), live, read from
- * `view_<table>` by its `webcast_id` index: `undefined` while loading or signed out. A row absent
- * from `base_<table>` was created here and not pulled back yet.
+ * `view_<table>` by its `webcast_id` index: `undefined` while loading or signed out. Unsynced rows
+ * are those a pending mutation created (web/local/unsynced.ts).
  */
 export function useWebcastParts<T extends WebcastPartTable>(table: T, webcastId: string, order: (a: SyncRow<T>, b: SyncRow<T>) => number): WebcastParts<T> | undefined {
   const engine = useSyncEngine();
   return useLiveQuery(async () => {
     if (!engine) return undefined;
-    const [rows, synced] = await Promise.all([
-      engine.db.rows("view", table).where("webcast_id").equals(webcastId).toArray(),
-      engine.db.rows("base", table).where("webcast_id").equals(webcastId).primaryKeys(),
-    ]);
-    const known = new Set<string>(synced);
-    return { rows: rows.sort(order), unsynced: new Set(rows.filter((row) => !known.has(row.id)).map((row) => row.id)) };
+    const rows = await engine.db.rows("view", table).where("webcast_id").equals(webcastId).toArray();
+    const unsynced = await unsyncedIds(engine.db, table, new Set(rows.map((row) => row.id)));
+    return { rows: rows.sort(order), unsynced };
     // `order` is a module-level comparator at every call site.
   }, [engine, table, webcastId]);
 }
