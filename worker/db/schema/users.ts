@@ -23,6 +23,8 @@ export const users = sqliteTable("users", {
   /** Back-office administrator: the `back_office` role of domain/permissions, in every organization. */
   is_back_office: integer("is_back_office", { mode: "boolean" }).notNull().default(false),
   email_verified_at: text("email_verified_at"),
+  /** Self sign-up still has to finish the setup step (/onboarding, POST /api/onboarding); 0 for everyone else. */
+  onboarding_required: integer("onboarding_required", { mode: "boolean" }).notNull().default(false),
   created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
   updated_at: text("updated_at").notNull().default(sql`CURRENT_TIMESTAMP`),
 });
