@@ -90,6 +90,38 @@ describe("a user without accounts", () => {
   });
 });
 
+describe("a user who must finish the sign-up setup (onboarding_required)", () => {
+  const newOwner: GuardUser = { ...organizer, permissions: permissionsFor([{ organization_id: 1, role: "owner" }]), onboarding_required: true };
+
+  it.each(["/home", "/profile", "/settings/password", "/sessions", "/organizations", "/", "/nothing/here"])("is sent to onboarding from %s", (path) => {
+    expect(decide({ path, user: newOwner, permissions: path === "/organizations" ? ["organizations.view"] : [] })).toEqual(redirect("/onboarding"));
+  });
+
+  it("may open onboarding, accounts or not (trailing slash included)", () => {
+    expect(decide({ path: "/onboarding", user: newOwner })).toEqual(allow);
+    expect(decide({ path: "/onboarding/", user: { ...noAccount, onboarding_required: true } })).toEqual(allow);
+  });
+
+  it("still reaches public pages", () => {
+    expect(decide({ path: "/errors/404", user: newOwner })).toEqual(allow);
+    expect(decide({ path: "/users/signup", user: newOwner })).toEqual(allow);
+  });
+});
+
+describe("onboarding without anything to set up", () => {
+  it.each([
+    ["an organizer", organizer],
+    ["a user without accounts", noAccount],
+    ["a super admin", superAdmin],
+  ] as const)("sends %s home", (_who, user) => {
+    expect(decide({ path: "/onboarding", user })).toEqual(redirect("/home"));
+  });
+
+  it("sends the signed-out to login first", () => {
+    expect(decide({ path: "/onboarding", user: null })).toEqual(redirect("/login?redirect_url=%2Fonboarding"));
+  });
+});
+
 describe("screen permissions", () => {
   it("lets a holder in", () => {
     expect(decide({ path: "/organizations", user: organizer, permissions: ["organizations.view"] })).toEqual(allow);

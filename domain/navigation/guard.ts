@@ -96,9 +96,21 @@ export function isHeldToBasics(user: GuardUser): boolean {
 }
 
 /**
+ * The sign-up setup step (SPEC §2 onboarding, §5 "Organization name is required at setup"): a user
+ * who must finish it is sent there from every private screen, and nobody else may open it.
+ * Null when the onboarding rule has nothing to say about `path`.
+ */
+function onboardingRedirect(path: string, user: GuardUser): GuardDecision | null {
+  if (user.onboarding_required) return path === ONBOARDING_PATH ? ALLOW : redirectTo(ONBOARDING_PATH);
+  return path === ONBOARDING_PATH ? redirectTo(HOME_PATH) : null;
+}
+
+/**
  * SPEC §2, in order: a signed-in user opening login goes on (redirect_url → onboarding → home);
- * public routes pass; the signed-out go to login with the target as redirect_url; a user without
- * accounts is held to home/profile/password; a screen's permissions must be held (else 403).
+ * public routes pass; the signed-out go to login with the target as redirect_url; a user who must
+ * finish the sign-up setup is held to /onboarding (and only they may open it, others go home); a
+ * user without accounts is held to home/profile/password; a screen's permissions must be held
+ * (else 403).
  */
 export function guardDecision(input: GuardInput): GuardDecision {
   const path = normalizePath(input.path);
@@ -106,6 +118,8 @@ export function guardDecision(input: GuardInput): GuardDecision {
   if (path === LOGIN_PATH) return user ? redirectTo(afterLoginTarget(user, input.redirectUrl)) : ALLOW;
   if (input.isPublic || isPublicPath(path)) return ALLOW;
   if (!user) return redirectTo(loginUrl(input.href ?? path));
+  const onboarding = onboardingRedirect(path, user);
+  if (onboarding) return onboarding;
   if (isHeldToBasics(user) && !NO_ACCOUNT_PATHS.includes(path)) return redirectTo(HOME_PATH);
   if (input.permissions?.some((permission) => !can(user, permission))) return redirectTo(FORBIDDEN_PATH);
   return ALLOW;
