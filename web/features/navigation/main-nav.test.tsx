@@ -8,7 +8,7 @@ import { MainNav } from "./main-nav.tsx";
 import { profileUser } from "../../test/users.ts";
 
 /** A router that already has some of the screens later issues add, to see the filter at work. */
-async function renderNavWithRoutes(paths: string[]) {
+async function renderNavWithRoutes(paths: string[], at = "/home") {
   const rootRoute = createRootRoute({
     component: () => (
       <>
@@ -20,7 +20,7 @@ async function renderNavWithRoutes(paths: string[]) {
   const children = ["/home", ...paths].map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => null }));
   const router = createRouter({
     routeTree: rootRoute.addChildren(children),
-    history: createMemoryHistory({ initialEntries: ["/home"] }),
+    history: createMemoryHistory({ initialEntries: [at] }),
   });
   await act(() => router.load());
   render(
@@ -62,5 +62,28 @@ describe("main menu filtering", () => {
       session.user = profileUser(["organizations.view"]);
     });
     expect(shown()).toContain("organizations");
+  });
+});
+
+describe("main menu: the current item", () => {
+  const current = () => [...document.querySelectorAll("[data-menu-item][aria-current=page]")].map((link) => link.getAttribute("data-menu-item"));
+  const routed = ["/sessions", "/sessions/calendar", "/organizations", "/organizations/$id/edit"];
+
+  it("on the calendar, highlights 'Calendar' only, not 'My sessions' too", async () => {
+    session.user = profileUser(["sessions.view"]);
+    await renderNavWithRoutes(routed, "/sessions/calendar");
+    expect(current()).toEqual(["sessions-calendar"]);
+  });
+
+  it("on the sessions list, highlights 'My sessions' only", async () => {
+    session.user = profileUser(["sessions.view"]);
+    await renderNavWithRoutes(routed, "/sessions");
+    expect(current()).toEqual(["sessions"]);
+  });
+
+  it("keeps an item highlighted on a screen below it that has no item of its own", async () => {
+    session.user = profileUser(["organizations.view"]);
+    await renderNavWithRoutes(routed, "/organizations/3/edit");
+    expect(current()).toEqual(["organizations"]);
   });
 });
