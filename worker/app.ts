@@ -5,6 +5,7 @@ import type { AppEnv } from "./env.ts";
 import { passwordRoutes } from "./features/auth/password-routes.ts";
 import { profileRoutes } from "./features/auth/profile-routes.ts";
 import { registrationRoutes } from "./features/auth/registration-routes.ts";
+import { onboardingRoutes } from "./features/onboarding/routes.ts";
 import { sessionRoutes } from "./features/auth/session-routes.ts";
 import { organizationSsoRoutes } from "./features/sso/organization-routes.ts";
 import { ssoRoutes } from "./features/sso/routes.ts";
@@ -39,6 +40,7 @@ const routes = app
   .route("/api/profile", profileRoutes)
   .route("/api/password", passwordRoutes)
   .route("/api/users", registrationRoutes)
+  .route("/api/onboarding", onboardingRoutes)
   .route("/api/sso", ssoRoutes)
   .route("/api/organizations", organizationRoutes)
   .route("/api/organizations", peopleRoutes)

@@ -38,7 +38,7 @@ export function toProfileUser(auth: AuthUser, row: UserRow): ProfileUser {
     is_super_admin: auth.is_super_admin,
     permissions: auth.permissions,
     accounts: auth.accounts,
-    onboarding_required: false,
+    onboarding_required: row.onboarding_required,
     password_set: row.password_hash !== null,
   };
 }

@@ -45,6 +45,8 @@ export const registrationRoutes = new Hono<AppEnv>()
             communication_language: language,
             status: "pending",
             password_hash: passwordHash,
+            // The setup step (/onboarding, POST /api/onboarding) follows the first login.
+            onboarding_required: true,
           })
           .returning({ id: users.id, email: users.email, communication_language: users.communication_language }),
         database.insert(organizations).values({ name: body.organization_name, email: body.email, self_serve: true }),
