@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installGlobalErrorHandler } from "../../api/errors.ts";
 import { HEALTH_OK, jsonResponse, renderWithI18n } from "../../test/render.tsx";
@@ -49,7 +49,7 @@ describe("API status card", () => {
     expect(screen.getByRole("alert").textContent).toContain("The API cannot be reached");
     fail = false;
     await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Check the API status again" }));
+      fireEvent.click(screen.getByRole("button", { name: /^Retry/ }));
     });
     await vi.waitFor(() => expect(card().getAttribute("data-status")).toBe("ok"));
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -68,6 +68,14 @@ describe("API status card", () => {
     await vi.waitFor(() => expect(card().getAttribute("data-status")).toBe("ok"));
     expect(fetchMock).toHaveBeenCalledOnce();
     onLine.mockRestore();
+  });
+
+  it("names the retry button with its visible label first (WCAG 2.5.3 label in name)", async () => {
+    await renderCard(async () => jsonResponse(HEALTH_OK));
+    const button = within(card()).getAllByRole("button").find((element) => element.textContent === "Retry");
+    expect(button).toBeTruthy();
+    // getByRole computes the accessible name (aria-label wins over the content).
+    expect(within(card()).getByRole("button", { name: /^Retry\b/ })).toBe(button);
   });
 
   it("shows the server's message for other failures", async () => {

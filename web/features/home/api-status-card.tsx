@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { useOnline } from "../pwa/use-online.ts";
 import type { Health } from "./health.ts";
@@ -6,7 +6,6 @@ import { useHealth } from "./use-health.ts";
 
 /** Live state of the API (GET /api/health); a clear error and a retry when it cannot be reached. */
 export function ApiStatusCard() {
-  const { t } = useLingui();
   const headingId = useId();
   const { state, retry } = useHealth();
   const online = useOnline();
@@ -32,7 +31,8 @@ export function ApiStatusCard() {
       {state.kind === "error" ? <HealthError status={state.error.status} message={state.error.message} offline={!online || state.error.isNetworkError} /> : null}
 
       {state.kind !== "loading" ? (
-        <button type="button" className="button" onClick={retry} aria-label={t`Check the API status again`}>
+        // Named by its label alone (WCAG 2.5.3): the card's heading gives the context.
+        <button type="button" className="button" onClick={retry}>
           <Trans>Retry</Trans>
         </button>
       ) : null}

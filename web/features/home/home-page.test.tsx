@@ -234,3 +234,40 @@ describe("home: your webcasts", () => {
     await waitFor(() => expect(within(block).getAllByTestId("home-webcast").map((item) => item.textContent)).toEqual([expect.stringContaining("Mine"), expect.stringContaining("Just created")]));
   });
 });
+
+describe("home: what each role is offered (issue #12)", () => {
+  const PRODUCER_TEXT = /produce and run your webcasts/;
+  const viewerAccount = [{ id: 1, name: "Demo Events", role: "viewer" as const, deactivated: false }];
+
+  it("a viewer is not told to produce webcasts nor offered 'All sessions' (it answers 403), but what they can do", async () => {
+    await signIn(profileUser([], { id: freshUserId(), accounts: viewerAccount }));
+    await renderHome();
+    await waitFor(() => expect(screen.getByTestId("home-webcasts").dataset.ready).toBe("true"));
+    expect(screen.queryByText(PRODUCER_TEXT)).toBeNull();
+    expect(screen.queryByRole("link", { name: "All sessions" })).toBeNull();
+    expect(screen.getByTestId("home-lead").textContent).toContain("To attend a webcast, open the link in your invitation.");
+  });
+
+  it("a user without accounts gets the same: no producer text, no sessions link", async () => {
+    await signIn(profileUser([], { id: freshUserId(), accounts: [] }));
+    await renderHome();
+    expect(screen.queryByText(PRODUCER_TEXT)).toBeNull();
+    expect(screen.queryByRole("link", { name: "All sessions" })).toBeNull();
+    expect(screen.getByTestId("home-lead").textContent).toContain("keep your profile and password up to date");
+  });
+
+  it("a speaker may open the sessions, but is not told to produce webcasts", async () => {
+    await signIn(profileUser(["sessions.view"], { id: freshUserId() }));
+    await renderHome();
+    await waitFor(() => expect(screen.getByTestId("home-webcasts").dataset.ready).toBe("true"));
+    expect(screen.queryByText(PRODUCER_TEXT)).toBeNull();
+    expect(within(screen.getByTestId("home-webcasts")).getByRole("link", { name: "All sessions" }).getAttribute("href")).toBe("/sessions");
+    expect(screen.getByTestId("home-lead").textContent).toContain("the webcasts, meetings and events you take part in");
+  });
+
+  it("an organizer keeps the producer's welcome", async () => {
+    await signIn(profileUser(ORGANIZER, { id: freshUserId() }));
+    await renderHome();
+    expect(screen.getByTestId("home-lead").textContent).toMatch(PRODUCER_TEXT);
+  });
+});

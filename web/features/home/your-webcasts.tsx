@@ -22,7 +22,7 @@ export function resetHomeWebcastsReadyMark(): void {
  * `performance.mark("igo:home-webcasts-ready")` (once per page load) and `data-ready="true"` on
  * the block.
  */
-export function YourWebcasts({ canCreate }: { canCreate: boolean }) {
+export function YourWebcasts({ canCreate, canOpenSessions }: { canCreate: boolean; canOpenSessions: boolean }) {
   const headingId = useId();
   const user = useCurrentUser();
   // What the user may see, coming soonest first, then the past; at most the home limit.
@@ -46,9 +46,11 @@ export function YourWebcasts({ canCreate }: { canCreate: boolean }) {
         <h2 id={headingId} className="card__title">
           <Trans>Your webcasts</Trans>
         </h2>
-        <Link to="/sessions" className="home-webcasts__all">
-          <Trans>All sessions</Trans>
-        </Link>
+        {canOpenSessions ? (
+          <Link to="/sessions" className="home-webcasts__all">
+            <Trans>All sessions</Trans>
+          </Link>
+        ) : null}
       </div>
       {rows === undefined ? (
         <p className="muted">
