@@ -2,22 +2,34 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../../auth/password.ts";
 import { sendMail } from "../../mail/mailer.ts";
+import { WEBCAST_PART_TABLES } from "../../../domain/sync/tables.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
+import { DEMO_WEBCASTS } from "./demo-webcasts.ts";
 import app from "../../app.ts";
 
 const seed = (host = "localhost") => exports.default.fetch(new Request(`http://${host}/api/dev/seed`, { method: "POST" }));
 
 describe("POST /api/dev/seed", () => {
-  it("creates the demo organizations, users and memberships once", async () => {
+  it("creates the demo organizations, users, memberships and webcasts once", { timeout: 30_000 }, async () => {
     const first = await seed();
     expect(first.status).toBe(200);
     const body = await first.json<{ created: number; password: string; logins: { email: string }[] }>();
-    expect(body.created).toBe(2 + DEMO_USERS.length);
+    // The accounts, then the demo webcasts and their parts (every row of the demo id namespace).
+    let demoRows = 0;
+    for (const table of ["webcasts", ...WEBCAST_PART_TABLES]) {
+      demoRows += (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE id LIKE '0196a0de-%'`).first<{ n: number }>())?.n ?? 0;
+    }
+    expect(demoRows).toBeGreaterThan(DEMO_WEBCASTS.length);
+    expect(body.created).toBe(2 + DEMO_USERS.length + demoRows);
     expect(body.password).toBe(DEMO_PASSWORD);
     expect(body.logins.map((login) => login.email)).toContain("superadmin@demo.test");
 
     const again = await (await seed()).json<{ created: number }>();
     expect(again.created).toBe(0);
+
+    const titles = await env.DB.prepare("SELECT event_title FROM webcasts WHERE organization_id = 1 ORDER BY event_start_date_time").all<{ event_title: string }>();
+    expect(titles.results.map((row) => row.event_title)).toContain("Spring release launch");
+    expect(titles.results).toHaveLength(DEMO_WEBCASTS.filter((webcast) => webcast.organization_id === 1).length);
 
     const orgs = await env.DB.prepare("SELECT name FROM organizations ORDER BY id").all<{ name: string }>();
     expect(orgs.results.map((row) => row.name)).toEqual(["Demo Events", "Other Org"]);

@@ -6,8 +6,8 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import { seedDemoData } from "./seed.ts";
+import { seedDemoWebcasts } from "./seed-webcasts.ts";
 import { isLoopbackUrl } from "../../../domain/http/loopback.ts";
-
 
 /**
  * Local-only helpers for `npm start` and the test suites. They answer 404 unless the worker runs
@@ -20,9 +20,11 @@ export const dev = new Hono<AppEnv>()
     await next();
   })
   .post("/seed", async (c) => {
-    const result = await seedDemoData(db(c.env.DB), c.env.PASSWORD_PEPPER ?? "");
+    // Accounts first: the demo webcasts are made by their organizers, with their speakers.
+    const accounts = await seedDemoData(db(c.env.DB), c.env.PASSWORD_PEPPER ?? "");
+    const demoWebcasts = await seedDemoWebcasts(c.env);
     return c.json({
-      created: result.created,
+      created: accounts.created + demoWebcasts.created,
       password: DEMO_PASSWORD,
       logins: DEMO_USERS.map(({ email, note }) => ({ email, note })),
     });
