@@ -15,6 +15,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppOnboardingRouteImport } from './routes/_app/onboarding'
 import { Route as AppOrganizationsRouteRouteImport } from './routes/_app/organizations/route'
 import { Route as AppOrganizersRouteImport } from './routes/_app/organizers'
 import { Route as AppOwnersRouteImport } from './routes/_app/owners'
@@ -65,6 +66,11 @@ const AppAdminsRoute = AppAdminsRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOnboardingRoute = AppOnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrganizationsRouteRoute = AppOrganizationsRouteRouteImport.update({
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/organizations': typeof AppOrganizationsRouteRouteWithChildren
   '/admins': typeof AppAdminsRoute
   '/home': typeof AppHomeRoute
+  '/onboarding': typeof AppOnboardingRoute
   '/organizers': typeof AppOrganizersRoute
   '/owners': typeof AppOwnersRoute
   '/profile': typeof AppProfileRoute
@@ -219,6 +226,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/admins': typeof AppAdminsRoute
   '/home': typeof AppHomeRoute
+  '/onboarding': typeof AppOnboardingRoute
   '/organizers': typeof AppOrganizersRoute
   '/owners': typeof AppOwnersRoute
   '/profile': typeof AppProfileRoute
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/_app/organizations': typeof AppOrganizationsRouteRouteWithChildren
   '/_app/admins': typeof AppAdminsRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/onboarding': typeof AppOnboardingRoute
   '/_app/organizers': typeof AppOrganizersRoute
   '/_app/owners': typeof AppOwnersRoute
   '/_app/profile': typeof AppProfileRoute
@@ -282,6 +291,7 @@ export interface FileRouteTypes {
     | '/organizations'
     | '/admins'
     | '/home'
+    | '/onboarding'
     | '/organizers'
     | '/owners'
     | '/profile'
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/admins'
     | '/home'
+    | '/onboarding'
     | '/organizers'
     | '/owners'
     | '/profile'
@@ -341,6 +352,7 @@ export interface FileRouteTypes {
     | '/_app/organizations'
     | '/_app/admins'
     | '/_app/home'
+    | '/_app/onboarding'
     | '/_app/organizers'
     | '/_app/owners'
     | '/_app/profile'
@@ -414,6 +426,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/onboarding': {
+      id: '/_app/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof AppOnboardingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/organizations': {
@@ -599,6 +618,7 @@ interface AppRouteChildren {
   AppOrganizationsRouteRoute: typeof AppOrganizationsRouteRouteWithChildren
   AppAdminsRoute: typeof AppAdminsRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppOnboardingRoute: typeof AppOnboardingRoute
   AppOrganizersRoute: typeof AppOrganizersRoute
   AppOwnersRoute: typeof AppOwnersRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -618,6 +638,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrganizationsRouteRoute: AppOrganizationsRouteRouteWithChildren,
   AppAdminsRoute: AppAdminsRoute,
   AppHomeRoute: AppHomeRoute,
+  AppOnboardingRoute: AppOnboardingRoute,
   AppOrganizersRoute: AppOrganizersRoute,
   AppOwnersRoute: AppOwnersRoute,
   AppProfileRoute: AppProfileRoute,

@@ -67,6 +67,23 @@ describe("route guard in the app (SPEC §2)", () => {
     }
   });
 
+  it("sends anyone without a setup to finish away from /onboarding, to home", async () => {
+    fakeServer({ "GET /api/health": () => json(HEALTH) });
+    for (const user of [organizer, noAccount]) {
+      session.user = user;
+      const { router, unmount } = await renderApp("/onboarding");
+      expect(router.state.location.pathname).toBe("/home");
+      unmount();
+    }
+  });
+
+  it("sends a signed-in user who must onboard from login to /onboarding", async () => {
+    session.user = { ...organizer, onboarding_required: true };
+    fakeServer({ "GET /api/health": () => json(HEALTH) });
+    const { router } = await renderApp("/login");
+    expect(router.state.location.pathname).toBe("/onboarding");
+  });
+
   it("leaves public screens open to everyone", async () => {
     fakeServer({});
     for (const path of ["/password/request", "/users/signup", "/errors/404"]) {
@@ -104,6 +121,16 @@ describe("guardRoute", () => {
     await expect(
       guardRoute({ location: location("/sessions"), matches: [{ routeId: "/_app/sessions", staticData: { permission: ["sessions.view"] } }] }),
     ).resolves.toBeUndefined();
+  });
+
+  it("holds a user who must finish the sign-up setup to /onboarding, whatever the screen", async () => {
+    session.user = { ...organizer, onboarding_required: true };
+    for (const path of ["/home", "/profile", "/settings/password", "/sessions"]) {
+      await expect(guardRoute({ location: location(path), matches: [{ routeId: `/_app${path}`, staticData: {} }] })).rejects.toMatchObject({
+        options: { href: "/onboarding" },
+      });
+    }
+    await expect(guardRoute({ location: location("/onboarding"), matches: [{ routeId: "/_app/onboarding", staticData: {} }] })).resolves.toBeUndefined();
   });
 
   it("guards unknown paths like any other: login first, home for a user without accounts", async () => {
