@@ -19,6 +19,18 @@ const NUMBERS = [
 ];
 const RESERVED = { enabled: true, numbers: NUMBERS, pin: "012345678" };
 
+/**
+ * As once a sync has brought the webcast back: its createWebcast left the outbox (seedWebcast
+ * makes it as offline, unknown to the server until then).
+ */
+async function markSynced() {
+  await act(async () => {
+    await harness.engine.db.outbox.clear();
+  });
+}
+
+const dialInCalls = (routes: ReturnType<typeof fakeServer>) => routes.calls.filter((call) => call.path.includes("dial-in"));
+
 async function openSection(id: string) {
   await renderApp(`/webcasts/${id}/edit?tab=access`);
   return screen.findByTestId("dial-in-section");
@@ -46,6 +58,7 @@ describe("phone dial-in section", () => {
   it("loads the settings, reserves on request and shows the numbers and the PIN", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     const reserve = deferred(() => json({ data: RESERVED }, 201));
     const routes = fakeServer({
       [`GET /api/webcasts/${id}/dial-in/settings`]: () => json({ data: { enabled: false, numbers: [] } }),
@@ -70,6 +83,7 @@ describe("phone dial-in section", () => {
   it("shows an existing reservation at once", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     fakeServer({ [`GET /api/webcasts/${id}/dial-in/settings`]: () => json({ data: RESERVED }) });
     const section = await openSection(id);
     expect((await within(section).findByTestId("dial-in-pin")).textContent).toBe("012 345 678");
@@ -80,6 +94,7 @@ describe("phone dial-in section", () => {
   it("offers no reservation to a member without webcasts.update", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     session.user = profileUser(["sessions.view", "webcasts.view"], { id: harness.user.id });
     fakeServer({ [`GET /api/webcasts/${id}/dial-in/settings`]: () => json({ data: { enabled: false, numbers: [] } }) });
     const section = await openSection(id);
@@ -90,6 +105,7 @@ describe("phone dial-in section", () => {
   it("shows the server's refusal (no numbers configured) and a failed load with a retry", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     let failures = 1;
     fakeServer({
       [`GET /api/webcasts/${id}/dial-in/settings`]: () => (failures-- > 0 ? json({ message: "Something went wrong. Please try again.", code: "server_error", requestId: "r" }, 500) : json({ data: { enabled: false, numbers: [] } })),
@@ -104,12 +120,32 @@ describe("phone dial-in section", () => {
     expect(within(section).getByTestId("dial-in-reserve").hasAttribute("disabled")).toBe(false);
   });
 
-  it("waits for a webcast made offline to reach the server (404) instead of leaving the page", async () => {
+  it("does not ask for a webcast made offline until it is synced, says why, then loads it (no 404 on the way)", async () => {
     harness.setOnline(true);
-    fakeServer({});
     const id = await seedWebcast(harness.engine);
+    const routes = fakeServer({ [`GET /api/webcasts/${id}/dial-in/settings`]: () => json({ data: RESERVED }) });
     const section = await openSection(id);
     expect(await within(section).findByTestId("dial-in-not-synced")).toBeTruthy();
+    expect(dialInCalls(routes)).toEqual([]);
     expect(screen.getByTestId("webcast-panel-access")).toBeTruthy();
+
+    await markSynced();
+    expect((await within(section).findByTestId("dial-in-pin")).textContent).toBe("012 345 678");
+    expect(within(section).queryByTestId("dial-in-not-synced")).toBeNull();
+    expect(routes.callsTo(`GET /api/webcasts/${id}/dial-in/settings`)).toHaveLength(1);
+  });
+
+  it("is neither shown nor asked for to a producer whose role lacks webcasts.view (the server answers 403)", async () => {
+    harness.setOnline(true);
+    const id = await seedWebcast(harness.engine);
+    await markSynced();
+    // A speaker (sessions.view only), flagged producer on webcasts or not: dial-in settings need webcasts.view.
+    session.user = profileUser(["sessions.view"], { id: harness.user.id });
+    const routes = fakeServer({});
+    await renderApp(`/webcasts/${id}/edit?tab=access`);
+    const panel = await screen.findByTestId("webcast-panel-access");
+    await waitFor(() => expect(within(panel).getByTestId("segments-section")).toBeTruthy());
+    expect(screen.queryByTestId("dial-in-section")).toBeNull();
+    expect(dialInCalls(routes)).toEqual([]);
   });
 });

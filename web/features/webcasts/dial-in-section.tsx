@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { can } from "../../../domain/permissions/can.ts";
 import type { DialInNumber, DialInSettings } from "../../../domain/webcasts/rest.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { api } from "../../api/client.ts";
@@ -10,11 +11,12 @@ import { LoadError } from "../../ui/list-controls.tsx";
 import { useApiForm } from "../../ui/use-api-form.ts";
 import { useResource } from "../../ui/use-resource.ts";
 import { useOnline } from "../pwa/use-online.ts";
+import { useCurrentUser } from "../session/store.ts";
+import { useWebcastSynced } from "./use-webcast-synced.ts";
 
 /**
- * GET /api/webcasts/{uid}/dial-in/settings. Not through the global SPEC §8 handler: a webcast
- * made offline is unknown to the server (404) until it syncs, which is a state of this section,
- * not a page to leave.
+ * GET /api/webcasts/{uid}/dial-in/settings. Not through the global SPEC §8 handler: a failure is a
+ * state of this section (with a retry), not a page to leave.
  */
 async function fetchDialIn(uid: string, signal: AbortSignal): Promise<DialInSettings> {
   const { data } = await unwrap(api.api.webcasts[":id"]["dial-in"].settings.$get({ param: { id: uid } }, { init: { signal } }), { global: false });
@@ -46,12 +48,18 @@ function countryName(code: string): string {
  * dial-in numbers and the webcast's conference PIN, which speakers use to join by phone. They are
  * kept on the server only (the PIN is not synced), so the section needs a connection: offline it
  * says so. Without a reservation, editors may reserve (webcasts.update); others only read.
+ * Shown to those the server lets read it only (`webcasts.view` in the webcast's organization, as
+ * its route guard asks: a speaker's role lacks it), and asked for once the webcast is synced.
  */
-export function DialInSection({ row, editable }: { row: Pick<WebcastRow, "id">; editable: boolean }) {
+export function DialInSection({ row, editable }: { row: Pick<WebcastRow, "id" | "organization_id">; editable: boolean }) {
   const { t } = useLingui();
   const online = useOnline();
   const form = useApiForm();
-  const key = online ? `dial-in:${row.id}` : null;
+  const user = useCurrentUser();
+  const synced = useWebcastSynced(row.id);
+  // The guard of GET dial-in/settings (worker/features/webcasts/settings-routes.ts).
+  const mayRead = can(user, "webcasts.view", row.organization_id);
+  const key = online && mayRead && synced === true ? `dial-in:${row.id}` : null;
   const loaded = useResource(key, (signal) => fetchDialIn(row.id, signal));
   // The reservation's answer shows at once, whatever the last load said.
   const [reserved, setReserved] = useState<DialInSettings | null>(null);
@@ -70,7 +78,7 @@ export function DialInSection({ row, editable }: { row: Pick<WebcastRow, "id">; 
         </FormAlert>
       );
     }
-    if (!settings && loaded.error?.status === 404) {
+    if (synced === false) {
       return (
         <p className="muted" data-testid="dial-in-not-synced">
           <Trans>This webcast has not reached the server yet: phone dial-in can be set up once it is synced.</Trans>
@@ -122,6 +130,7 @@ export function DialInSection({ row, editable }: { row: Pick<WebcastRow, "id">; 
     );
   };
 
+  if (!mayRead) return null;
   return (
     <section className="form-section" aria-labelledby="webcast-dial-in-title" data-testid="dial-in-section">
       <h2 id="webcast-dial-in-title" className="form-section__title">
