@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { isDateString, utcToWallTime } from "../time/wall-time.ts";
 import { isEmpty } from "./required.ts";
 import { ruleMessage, type RuleResult } from "./rule-messages.ts";
@@ -37,7 +37,7 @@ export type DatetimeAfterOptions = { now: Date } | { after: Instant | null | und
  * SPEC §5 datetime_after: the value must be strictly after now (rounded down to the minute) or
  * after the given instant. An empty reference (the other field not filled in yet) passes.
  */
-export function datetimeAfter(value: Instant | null | undefined, locale: MessageLocale, options: DatetimeAfterOptions): RuleResult {
+export function datetimeAfter(value: Instant | null | undefined, locale: UiLocale, options: DatetimeAfterOptions): RuleResult {
   if (value == null || isEmpty(value)) return null;
   const time = instantMillis(value);
   if (time === null) return ruleMessage("datetime_invalid", locale);
@@ -54,7 +54,7 @@ export function datetimeAfter(value: Instant | null | undefined, locale: Message
  */
 export function datetimeAfterIf(
   value: Instant | null | undefined,
-  locale: MessageLocale,
+  locale: UiLocale,
   options: DatetimeAfterOptions & { other: unknown; values: readonly unknown[] },
 ): RuleResult {
   return options.values.includes(options.other) ? datetimeAfter(value, locale, options) : null;
@@ -73,7 +73,7 @@ export const ACTIVITY_TYPES_WITHOUT_START_RULE: ReadonlySet<ActivityType> = new 
 /** datetime_after for an event activity's start (or end), skipped for the types above. */
 export function activityDatetimeAfter(
   value: Instant | null | undefined,
-  locale: MessageLocale,
+  locale: UiLocale,
   options: DatetimeAfterOptions & { activityType: ActivityType },
 ): RuleResult {
   return ACTIVITY_TYPES_WITHOUT_START_RULE.has(options.activityType) ? null : datetimeAfter(value, locale, options);
@@ -89,7 +89,7 @@ export function todayIn(now: Date, timeZone: string): string {
  * starts at or after the start of today in `timeZone` (UTC by default), so today passes and
  * yesterday does not. Not a real calendar day → "This date is invalid."
  */
-export function dateAfterStartOfDay(value: string | null | undefined, locale: MessageLocale, options: { now: Date; timeZone?: string }): RuleResult {
+export function dateAfterStartOfDay(value: string | null | undefined, locale: UiLocale, options: { now: Date; timeZone?: string }): RuleResult {
   if (value == null || isEmpty(value)) return null;
   if (!isDateString(value)) return ruleMessage("datetime_invalid", locale);
   return value >= todayIn(options.now, options.timeZone ?? "UTC") ? null : ruleMessage("date_not_before_today", locale);

@@ -113,5 +113,7 @@ describe("generic form rules (SPEC §5 available form rules)", () => {
     expect(formatBytes(1536, "en")).toBe("1.5 KB");
     expect(formatBytes(1536 * 1024, "fr")).toBe("1,5 Mo");
     expect(formatBytes(12, "fr")).toBe("12 o");
+    expect(formatBytes(1536 * 1024, "de")).toBe("1,5 MB");
+    expect(formatBytes(5 * 1024 ** 3, "es")).toBe("5 GB");
   });
 });

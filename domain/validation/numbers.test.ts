@@ -85,6 +85,9 @@ describe("min_stripe_amount (SPEC §5, Stripe's CA$0.50)", () => {
   it("formats and parses cents exactly", () => {
     expect(formatCad(1250, "en")).toBe("CA$12.50");
     expect(formatCad(1250, "fr")).toBe("12,50 $ CA");
+    expect(formatCad(1250, "de")).toBe("12,50 CA$");
+    expect(formatCad(50, "pt")).toBe("CA$ 0,50");
+    expect(formatCad(50, "es")).toBe("0,50 CA$");
     expect(parseCents("12.5")).toBe(1250);
     expect(parseCents("0,29", ",")).toBe(29);
     expect(parseCents(".5")).toBe(50);

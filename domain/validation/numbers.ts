@@ -1,4 +1,5 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { decimalSeparator } from "./localized.ts";
 import { isEmpty } from "./required.ts";
 import { ruleMessage, type RuleResult } from "./rule-messages.ts";
 
@@ -10,7 +11,7 @@ import { ruleMessage, type RuleResult } from "./rule-messages.ts";
  * number typed in a text field; a text that is not a number is left to the number rules).
  * Characters are code points, so an emoji counts once.
  */
-export function elementMax(value: string | number | null | undefined, locale: MessageLocale, options: { max: number; of?: "length" | "value" }): RuleResult {
+export function elementMax(value: string | number | null | undefined, locale: UiLocale, options: { max: number; of?: "length" | "value" }): RuleResult {
   if (value == null || isEmpty(value)) return null;
   const of = options.of ?? (typeof value === "number" ? "value" : "length");
   if (of === "length") return [...String(value)].length > options.max ? ruleMessage("element_max_length", locale, { max: options.max }) : null;
@@ -52,7 +53,7 @@ export interface DecimalOptions {
 }
 
 /** SPEC §5 decimal: a number, with at most `maxDecimals` decimal places. */
-export function decimal(value: string | number | null | undefined, locale: MessageLocale, options: DecimalOptions = {}): RuleResult {
+export function decimal(value: string | number | null | undefined, locale: UiLocale, options: DecimalOptions = {}): RuleResult {
   if (value == null || isEmpty(value)) return null;
   const read = typeof value === "number" ? (Number.isFinite(value) ? { value, decimals: decimalPlaces(value) } : null) : readDecimal(value, options.separator);
   if (read === null) return ruleMessage("decimal_number", locale);
@@ -69,10 +70,11 @@ export function decimal(value: string | number | null | undefined, locale: Messa
  */
 export const STRIPE_MIN_AMOUNT_CENTS = 50;
 
-/** Cents as shown in a message: "CA$0.50" (en), "0,50 $ CA" (fr). */
-export function formatCad(cents: number, locale: MessageLocale): string {
-  const amount = (cents / 100).toFixed(2);
-  return locale === "fr" ? `${amount.replace(".", ",")} $ CA` : `CA$${amount}`;
+/** Cents as shown in a message: "CA$0.50" (en), "0,50 $ CA" (fr), "0,50 CA$" (de, es), "CA$ 0,50" (pt). */
+export function formatCad(cents: number, locale: UiLocale): string {
+  const amount = (cents / 100).toFixed(2).replace(".", decimalSeparator(locale));
+  const shown: Record<UiLocale, string> = { en: `CA$${amount}`, fr: `${amount} $ CA`, de: `${amount} CA$`, pt: `CA$ ${amount}`, es: `${amount} CA$` };
+  return shown[locale];
 }
 
 /**
@@ -91,7 +93,7 @@ export function parseCents(value: string, separator: DecimalSeparator = "."): nu
  * STRIPE_MIN_AMOUNT_CENTS). A negative or fractional number of cents is refused with the same
  * message; a non-number with decimal's "must be a number".
  */
-export function minStripeAmount(cents: number | null | undefined, locale: MessageLocale, options: { min?: number } = {}): RuleResult {
+export function minStripeAmount(cents: number | null | undefined, locale: UiLocale, options: { min?: number } = {}): RuleResult {
   if (cents == null) return null;
   if (!Number.isFinite(cents)) return ruleMessage("decimal_number", locale);
   const min = options.min ?? STRIPE_MIN_AMOUNT_CENTS;

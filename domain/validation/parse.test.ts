@@ -22,4 +22,14 @@ describe("validate", () => {
     expect(en.errors.name?.[0]).toMatch(/too small/i);
     expect(fr.errors.name?.[0]).toMatch(/trop petit/i);
   });
+
+  it("has zod's own messages in German, Portuguese and Spanish too (issue #12)", () => {
+    const messages = (["de", "pt", "es"] as const).map((locale) => {
+      const result = validate(schema, { name: "a", edition: { start: 1 } }, locale);
+      return result.ok ? "" : result.errors.name?.[0];
+    });
+    expect(messages[0]).toMatch(/zu klein/i);
+    expect(messages[1]).toMatch(/demasiado pequeno/i);
+    expect(messages[2]).toMatch(/demasiado pequeño/i);
+  });
 });

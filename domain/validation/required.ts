@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { ruleMessage, type RuleResult } from "./rule-messages.ts";
 
 /**
@@ -13,7 +13,7 @@ export function isEmpty(value: unknown): boolean {
 }
 
 /** SPEC §5 required: "This field is required". */
-export function required(value: unknown, locale: MessageLocale): RuleResult {
+export function required(value: unknown, locale: UiLocale): RuleResult {
   return isEmpty(value) ? ruleMessage("required", locale) : null;
 }
 
@@ -21,7 +21,7 @@ export function required(value: unknown, locale: MessageLocale): RuleResult {
  * SPEC §5 required_if: the field is required when another field (`other`, its current value)
  * holds one of `values` (compared with ===, so pass the form's own types).
  */
-export function requiredIf(value: unknown, locale: MessageLocale, options: { other: unknown; values: readonly unknown[] }): RuleResult {
+export function requiredIf(value: unknown, locale: UiLocale, options: { other: unknown; values: readonly unknown[] }): RuleResult {
   return options.values.includes(options.other) ? required(value, locale) : null;
 }
 
@@ -29,6 +29,6 @@ export function requiredIf(value: unknown, locale: MessageLocale, options: { oth
  * SPEC §5 required_with: the field is required when `target` is filled in. `targetField` is the
  * label the message names, already in `locale` ("This field is required when E-mail is present.").
  */
-export function requiredWith(value: unknown, locale: MessageLocale, options: { target: unknown; targetField: string }): RuleResult {
+export function requiredWith(value: unknown, locale: UiLocale, options: { target: unknown; targetField: string }): RuleResult {
   return !isEmpty(options.target) && isEmpty(value) ? ruleMessage("required_with", locale, { targetField: options.targetField }) : null;
 }

@@ -3,7 +3,7 @@ import { RULE_MESSAGES, alternatives, ruleMessage, type RuleMessageKey } from ".
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
-describe("rule messages (SPEC §5: en and fr)", () => {
+describe("rule messages (SPEC §5; en and fr, plus de, pt and es since issue #12)", () => {
   it("has both languages for every rule, with the same placeholders, and distinct texts", () => {
     for (const key of Object.keys(RULE_MESSAGES) as RuleMessageKey[]) {
       const { en, fr } = RULE_MESSAGES[key];
@@ -26,6 +26,9 @@ describe("rule messages (SPEC §5: en and fr)", () => {
     expect(ruleMessage("between", "en", { min: 0.5, max: 2 })).toBe("This field must be between 0.5 and 2.");
     expect(ruleMessage("between", "fr", { min: 0.5, max: 2 })).toBe("Ce champ doit être compris entre 0,5 et 2.");
     expect(ruleMessage("required", "fr")).toBe("Ce champ est obligatoire");
+    expect(ruleMessage("between", "de", { min: 0.5, max: 2 })).toBe("Dieses Feld muss zwischen 0,5 und 2 liegen.");
+    expect(ruleMessage("domain", "es", { host: "ejemplo.com" })).toBe("Nombre de dominio no válido. Utilice la sintaxis: ejemplo.com");
+    expect(ruleMessage("max", "pt", { length: 255 })).toBe("Este campo não pode ter mais de 255 caracteres.");
   });
 
   it("types the placeholders a message needs", () => {
@@ -35,10 +38,13 @@ describe("rule messages (SPEC §5: en and fr)", () => {
     expect(ruleMessage("required", "en", { host: "x" })).toBe("This field is required");
   });
 
-  it("joins alternatives with or / ou", () => {
+  it("joins alternatives with or / ou / oder / o", () => {
     expect(alternatives([], "en")).toBe("");
     expect(alternatives(["a"], "en")).toBe("a");
     expect(alternatives(["a", "b"], "en")).toBe("a or b");
     expect(alternatives(["a", "b", "c"], "fr")).toBe("a, b ou c");
+    expect(alternatives(["a", "b"], "de")).toBe("a oder b");
+    expect(alternatives(["a", "b", "c"], "pt")).toBe("a, b ou c");
+    expect(alternatives(["a", "b"], "es")).toBe("a o b");
   });
 });

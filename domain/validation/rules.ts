@@ -22,7 +22,7 @@
  *   schemas (hh:mm:ss → seconds, phone, domain, URL list, stream URL, translations).
  * - rule-messages.ts: every text, en and fr, with typed `{placeholders}` (`ruleMessage`).
  */
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { isEmpty } from "./required.ts";
 import { alternatives, ruleMessage, type RuleResult } from "./rule-messages.ts";
 
@@ -43,7 +43,7 @@ export function isDomainName(value: string): boolean {
 }
 
 /** SPEC §5 domain: "Invalid domain name. Please use the syntax: {host}", `host` an example ("example.com"). */
-export function domain(value: string | null | undefined, locale: MessageLocale, options: { host: string }): RuleResult {
+export function domain(value: string | null | undefined, locale: UiLocale, options: { host: string }): RuleResult {
   return isEmpty(value) || isDomainName(value ?? "") ? null : ruleMessage("domain", locale, { host: options.host });
 }
 
@@ -53,7 +53,7 @@ export function normalizedName(value: string): string {
 }
 
 /** SPEC §5 excluded: the value is already in `list` ("This domain has already been added"). */
-export function excluded(value: string | null | undefined, locale: MessageLocale, options: { list: readonly string[] }): RuleResult {
+export function excluded(value: string | null | undefined, locale: UiLocale, options: { list: readonly string[] }): RuleResult {
   if (isEmpty(value)) return null;
   const name = normalizedName(value ?? "");
   return options.list.some((item) => normalizedName(item) === name) ? ruleMessage("excluded", locale) : null;
@@ -94,7 +94,7 @@ export function isPhoneNumber(value: string): boolean {
   return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max && PHONE.test(text);
 }
 
-export function phoneNumber(value: string | null | undefined, locale: MessageLocale): RuleResult {
+export function phoneNumber(value: string | null | undefined, locale: UiLocale): RuleResult {
   return isEmpty(value) || isPhoneNumber(value ?? "") ? null : ruleMessage("phone", locale);
 }
 
@@ -110,7 +110,7 @@ export function invalidUrlIndexes(urls: readonly string[]): number[] {
  * SPEC §5 array of url: every entry starts with http:// or https://. The message names the first
  * bad entry (shortened past 60 characters), or its position (from 1) when it is blank.
  */
-export function urlList(urls: readonly string[] | null | undefined, locale: MessageLocale): RuleResult {
+export function urlList(urls: readonly string[] | null | undefined, locale: UiLocale): RuleResult {
   const index = invalidUrlIndexes(urls ?? [])[0];
   if (index === undefined) return null;
   const url = urls?.[index]?.trim() ?? "";
@@ -136,7 +136,7 @@ export function isStreamUrl(url: string, addresses: readonly string[]): boolean 
  * SPEC §5 stream URL: "Stream URL starts with {address} or {address} and has a path after the
  * service address". `addresses` come from the caller (the configured ingest services).
  */
-export function streamUrl(value: string | null | undefined, locale: MessageLocale, options: { addresses: readonly string[] }): RuleResult {
+export function streamUrl(value: string | null | undefined, locale: UiLocale, options: { addresses: readonly string[] }): RuleResult {
   if (isEmpty(value) || isStreamUrl(value?.trim() ?? "", options.addresses)) return null;
   return ruleMessage("stream_url", locale, { addresses: alternatives(options.addresses, locale) });
 }

@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { isEmpty } from "./required.ts";
 import { ruleMessage, type RuleResult } from "./rule-messages.ts";
 
@@ -26,6 +26,6 @@ export function formatTimeString(seconds: number): string {
 }
 
 /** The rule: an empty value passes (required says otherwise), anything else must be hh:mm:ss. */
-export function timeString(value: string | null | undefined, locale: MessageLocale): RuleResult {
+export function timeString(value: string | null | undefined, locale: UiLocale): RuleResult {
   return value == null || isEmpty(value) || parseTimeString(value) !== null ? null : ruleMessage("time_string", locale);
 }

@@ -27,6 +27,9 @@ describe("required_translation (SPEC §5)", () => {
     expect(requiredTranslation({ en: "Name" }, "en", { language: "fr" })).toBe("The French value is required.");
     expect(requiredTranslation({ en: "Name", fr: " " }, "fr", { language: "fr" })).toBe("La valeur en français est obligatoire.");
     expect(requiredTranslation({ fr: "Nom" }, "en", { language: "fr" })).toBeNull();
+    expect(requiredTranslation({ en: "Name" }, "de", { language: "fr" })).toBe("Der Wert auf Französisch ist erforderlich.");
+    expect(requiredTranslation({ en: "Name" }, "pt", { language: "fr" })).toBe("O valor em francês é obrigatório.");
+    expect(requiredTranslation({ en: "Name" }, "es", { language: "de" })).toBe("El valor en alemán es obligatorio.");
   });
   it("shows an unknown language code as it is", () => {
     expect(requiredTranslation({}, "en", { language: "nl" })).toBe("The nl value is required.");
@@ -50,10 +53,13 @@ describe("default-language value of notifications (SPEC §5)", () => {
 });
 
 describe("language names", () => {
-  it("names every translation language (SPEC §9) in en and fr", () => {
+  it("names every translation language (SPEC §9) in the five interface languages", () => {
     for (const language of TRANSLATION_LANGUAGES) {
       expect(LANGUAGE_NAMES[language].en).toMatch(/^[A-Z]/);
       expect(LANGUAGE_NAMES[language].fr).toMatch(/^[a-zç]/);
+      expect(LANGUAGE_NAMES[language].de).toMatch(/^[A-Z]/); // German capitalizes: "auf Französisch"
+      expect(LANGUAGE_NAMES[language].pt).toMatch(/^[a-z]/);
+      expect(LANGUAGE_NAMES[language].es).toMatch(/^[a-z]/);
     }
     expect(languageName("ko", "fr")).toBe("coréen");
     expect(hasTranslation({ en: "x" }, "en")).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { ruleMessage, type RuleResult } from "./rule-messages.ts";
 import { domain, duplicateNameIndexes, phoneNumber, streamUrl, urlList } from "./rules.ts";
 import { parseTimeString } from "./time-string.ts";
@@ -27,7 +27,7 @@ export function refineWith<T>(rule: (value: T) => RuleResult, path?: PropertyKey
  * SPEC §5 duplicate names in a list, for an array schema: "Another field use this name" on each
  * later copy, at `[index, ...path]` (e.g. `fields.2.name`).
  */
-export function uniqueNames<T>(nameOf: (item: T) => string | null | undefined, locale: MessageLocale, path: PropertyKey[] = ["name"]) {
+export function uniqueNames<T>(nameOf: (item: T) => string | null | undefined, locale: UiLocale, path: PropertyKey[] = ["name"]) {
   return (items: readonly T[], context: z.RefinementCtx<T[]>): void => {
     const message = ruleMessage("duplicate_name", locale);
     for (const index of duplicateNameIndexes(items.map(nameOf))) context.addIssue({ code: "custom", message, path: [index, ...path] });
@@ -35,7 +35,7 @@ export function uniqueNames<T>(nameOf: (item: T) => string | null | undefined, l
 }
 
 /** hh:mm:ss in, seconds out (SPEC §5 "Time-string parsing requires hh:mm:ss"). */
-export function timeStringSchema(locale: MessageLocale) {
+export function timeStringSchema(locale: UiLocale) {
   return z.string().transform((value, context) => {
     const seconds = parseTimeString(value);
     if (seconds !== null) return seconds;
@@ -45,22 +45,22 @@ export function timeStringSchema(locale: MessageLocale) {
 }
 
 /** A phone number, trimmed (SPEC §5). */
-export function phoneSchema(locale: MessageLocale) {
+export function phoneSchema(locale: UiLocale) {
   return z.string().trim().superRefine(refineWith((value) => phoneNumber(value, locale)));
 }
 
 /** A domain name, trimmed and lower-cased; `host` is the example the message shows (SPEC §5). */
-export function domainSchema(locale: MessageLocale, host: string) {
+export function domainSchema(locale: UiLocale, host: string) {
   return z.string().trim().toLowerCase().superRefine(refineWith((value) => domain(value, locale, { host })));
 }
 
 /** A list of http(s) addresses, each trimmed (SPEC §5 array of url). */
-export function urlListSchema(locale: MessageLocale) {
+export function urlListSchema(locale: UiLocale) {
   return z.array(z.string().trim()).superRefine(refineWith((urls) => urlList(urls, locale)));
 }
 
 /** An ingest URL under one of `addresses` with a path after it (SPEC §5 stream URL). */
-export function streamUrlSchema(locale: MessageLocale, addresses: readonly string[]) {
+export function streamUrlSchema(locale: UiLocale, addresses: readonly string[]) {
   return z.string().trim().superRefine(refineWith((value) => streamUrl(value, locale, { addresses })));
 }
 
