@@ -24,7 +24,7 @@ export function ContentTab(props: WebcastTabProps) {
       after={
         <>
           <ResourcesSection row={props.row} editable={props.editable} />
-          <IntegrationsSection row={props.row} editable={props.editable} />
+          <IntegrationsSection row={props.row} />
         </>
       }
     >

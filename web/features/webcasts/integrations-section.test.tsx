@@ -22,6 +22,16 @@ afterEach(() => {
 
 const SAVED: Webhook = { id: "0194c4a0-0000-7000-8000-00000000aaaa", url: "https://hooks.example.com/crm", events: ["webcast.started", "viewer.registered"], active: true, secret: "s3cr3t-of-the-hook" };
 
+/**
+ * As once a sync has brought the webcast back: its createWebcast left the outbox (seedWebcast
+ * makes it as offline, unknown to the server until then).
+ */
+async function markSynced() {
+  await act(async () => {
+    await harness.engine.db.outbox.clear();
+  });
+}
+
 async function openSection(id: string) {
   await renderApp(`/webcasts/${id}/edit?tab=content`);
   const panel = await screen.findByTestId("webcast-panel-content");
@@ -54,6 +64,7 @@ describe("integrations section", () => {
   it("is not shown to a member without webcasts.update (the secrets are the editors')", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     session.user = profileUser(["sessions.view", "webcasts.view"], { id: harness.user.id });
     const routes = fakeServer({});
     await renderApp(`/webcasts/${id}/edit?tab=content`);
@@ -65,6 +76,7 @@ describe("integrations section", () => {
   it("lists the saved webhooks; the secret is masked until shown, and can be copied", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     fakeServer({ [`GET /api/webcasts/${id}/integrations`]: () => json({ data: { webhooks: [SAVED] } }) });
     const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
     const section = await openSection(id);
@@ -89,6 +101,7 @@ describe("integrations section", () => {
   it("checks the list before sending, with the server's messages under the right fields", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     const routes = fakeServer({ [`GET /api/webcasts/${id}/integrations`]: () => json({ data: { webhooks: [SAVED] } }) });
     const section = await openSection(id);
     await within(section).findAllByTestId("webhook-row");
@@ -114,6 +127,7 @@ describe("integrations section", () => {
   it("saves the list, shows the stored one with the new secret, and the server's field errors", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     const added: Webhook = { id: "0194c4a0-0000-7000-8000-00000000bbbb", url: "https://automation.example.com/hook", events: ["webcast.ended"], active: true, secret: "new-secret" };
     let answers = [() => json({ message: "Some webhooks are invalid.", code: "validation_failed", errors: { "webhooks.1.url": ["Another field use this name"] }, requestId: "r" }, 422)];
     const saved = deferred(() => json({ data: { webhooks: [{ ...SAVED, active: false }, added] } }));
@@ -157,6 +171,7 @@ describe("integrations section", () => {
   it("asks before removing a saved webhook; a new row goes at once; at most 5", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     const routes = fakeServer({
       [`GET /api/webcasts/${id}/integrations`]: () => json({ data: { webhooks: [SAVED] } }),
       [`POST /api/webcasts/${id}/integrations`]: () => json({ data: { webhooks: [] } }),
@@ -193,6 +208,7 @@ describe("integrations section", () => {
   it("shows a failed load with a retry", async () => {
     harness.setOnline(true);
     const id = await seedWebcast(harness.engine);
+    await markSynced();
     let failures = 1;
     fakeServer({
       [`GET /api/webcasts/${id}/integrations`]: () => (failures-- > 0 ? json({ message: "Something went wrong. Please try again.", code: "server_error", requestId: "r" }, 500) : json({ data: { webhooks: [] } })),
@@ -203,12 +219,18 @@ describe("integrations section", () => {
     expect(await within(section).findByText("No webhooks.")).toBeTruthy();
   });
 
-  it("waits for a webcast made offline to reach the server (404) instead of leaving the page", async () => {
+  it("does not ask for a webcast made offline until it is synced, says why, then loads it (no 404 on the way)", async () => {
     harness.setOnline(true);
-    fakeServer({});
     const id = await seedWebcast(harness.engine);
+    const routes = fakeServer({ [`GET /api/webcasts/${id}/integrations`]: () => json({ data: { webhooks: [SAVED] } }) });
     const section = await openSection(id);
     expect(await within(section).findByTestId("integrations-not-synced")).toBeTruthy();
+    expect(routes.calls.filter((call) => call.path.includes("integrations"))).toEqual([]);
     expect(screen.getByTestId("webcast-panel-content")).toBeTruthy();
+
+    await markSynced();
+    expect((await within(section).findAllByTestId("webhook-row")).length).toBe(1);
+    expect(within(section).queryByTestId("integrations-not-synced")).toBeNull();
+    expect(routes.callsTo(`GET /api/webcasts/${id}/integrations`)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { FieldErrors as FieldErrorMap } from "../../../domain/errors/codes.ts";
+import { can } from "../../../domain/permissions/can.ts";
 import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, type Webhook, type WebhookEvent, webhookListSchema } from "../../../domain/integrations/webhooks.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { validate } from "../../../domain/validation/parse.ts";
@@ -16,11 +17,13 @@ import { toast } from "../../ui/toast.ts";
 import { useApiForm } from "../../ui/use-api-form.ts";
 import { useResource } from "../../ui/use-resource.ts";
 import { useOnline } from "../pwa/use-online.ts";
+import { useCurrentUser } from "../session/store.ts";
 import { formMessageLocale } from "./form-support.ts";
+import { useWebcastSynced } from "./use-webcast-synced.ts";
 
 /**
- * GET /api/webcasts/{uid}/integrations. Not through the global SPEC §8 handler: a webcast made
- * offline is unknown to the server (404) until it syncs, a state of this section, not a page to leave.
+ * GET /api/webcasts/{uid}/integrations. Not through the global SPEC §8 handler: a failure is a
+ * state of this section (with a retry), not a page to leave.
  */
 async function fetchWebhooks(uid: string, signal: AbortSignal): Promise<Webhook[]> {
   const { data } = await unwrap(api.api.webcasts[":id"].integrations.$get({ param: { id: uid } }, { init: { signal } }), { global: false });
@@ -60,14 +63,20 @@ let nextKey = 0;
  * Integrations of the content tab: the webcast's outgoing webhooks (SPEC §7 `integrations`;
  * docs/webcasts-api.md "Integrations"). Each sends a signed POST to the organizer's URL when one of
  * its events happens. Kept on the server only (the secrets never sync), so the section needs a
- * connection and is for editors (webcasts.update) only. The list is edited here and replaces the
- * stored one on Save; the domain's schema judges it first, with the server's messages.
+ * connection and is for editors only (`webcasts.update` in the webcast's organization, as its
+ * route guard asks: others see nothing of it), and is asked for once the webcast is synced. The
+ * list is edited here and replaces the stored one on Save; the domain's schema judges it first,
+ * with the server's messages.
  */
-export function IntegrationsSection({ row, editable }: { row: Pick<WebcastRow, "id">; editable: boolean }) {
+export function IntegrationsSection({ row }: { row: Pick<WebcastRow, "id" | "organization_id"> }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const form = useApiForm();
-  const key = online && editable ? `integrations:${row.id}` : null;
+  const user = useCurrentUser();
+  const synced = useWebcastSynced(row.id);
+  // The guard of GET and POST integrations (worker/features/integrations/routes.ts).
+  const editable = can(user, "webcasts.update", row.organization_id);
+  const key = online && editable && synced === true ? `integrations:${row.id}` : null;
   const loaded = useResource(key, (signal) => fetchWebhooks(row.id, signal));
   // The rows as edited since the last load or save; null: the stored list, unchanged.
   const [edited, setEdited] = useState<WebhookDraft[] | null>(null);
@@ -182,7 +191,7 @@ export function IntegrationsSection({ row, editable }: { row: Pick<WebcastRow, "
         </FormAlert>
       );
     }
-    if (!drafts && loaded.error?.status === 404) {
+    if (synced === false) {
       return (
         <p className="muted" data-testid="integrations-not-synced">
           <Trans>This webcast has not reached the server yet: integrations can be set up once it is synced.</Trans>
