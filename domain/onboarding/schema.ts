@@ -56,5 +56,4 @@ export function onboardingSchema(locale: MessageLocale) {
       .optional(),
   });
 }
-export type OnboardingInput = z.input<ReturnType<typeof onboardingSchema>>;
 export type Onboarding = z.output<ReturnType<typeof onboardingSchema>>;

@@ -1,4 +1,4 @@
-import type { OnboardingInput } from "../../../domain/onboarding/schema.ts";
+import type { Onboarding } from "../../../domain/onboarding/schema.ts";
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
 
@@ -7,7 +7,7 @@ import { unwrap } from "../../api/errors.ts";
  * its contact details, ends the setup step, answers the updated user. 422 field errors, 409 when
  * there is no setup left; a 401 goes to login (the global SPEC §8 handler).
  */
-export async function completeOnboarding(input: OnboardingInput) {
+export async function completeOnboarding(input: Onboarding) {
   const { data } = await unwrap(api.api.onboarding.$post({ json: input }));
   return data;
 }
