@@ -1,7 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { messageLocale } from "../../../domain/i18n/locales.ts";
 import { MutationRejected } from "../../../domain/sync/types.ts";
-import { type WebcastDraft, type WebcastFormErrors, type WebcastFormField, draftFieldOf } from "../../../domain/webcasts/draft.ts";
+import { type WebcastDraft, type WebcastDraftDetails, type WebcastFormErrors, type WebcastFormField, draftFieldOf, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
 import type { StoredRejected } from "../../local/db.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { currentLocale } from "../../i18n/i18n.ts";
@@ -51,6 +51,21 @@ export function mergeErrors(own: WebcastFormErrors, other: WebcastFormErrors): W
     merged[field] = [...new Set([...(merged[field] ?? []), ...messages])];
   }
   return merged;
+}
+
+/**
+ * Errors about the start instant (in the past, SPEC §5 datetime_after; the server's
+ * `event_start_date_time`) show under the start date, the first field of the pair, and are linked
+ * to it; the domain files them under `start_time` (webcastDraftErrors, draftFieldOf). The time
+ * keeps its own errors (missing, not a time), found by judging the draft without "after now".
+ */
+export function placeStartErrors(details: WebcastDraftDetails, errors: WebcastFormErrors): WebcastFormErrors {
+  const onTime = errors.start_time ?? [];
+  if (onTime.length === 0) return errors;
+  const own = new Set(webcastDraftErrors(details, formMessageLocale()).start_time ?? []);
+  const instant = onTime.filter((message) => !own.has(message));
+  if (instant.length === 0) return errors;
+  return { ...errors, start_date: [...new Set([...(errors.start_date ?? []), ...instant])], start_time: onTime.filter((message) => own.has(message)) };
 }
 
 function valueOf(draft: WebcastDraft, field: WebcastFormField): unknown {

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { WEBCAST_KINDS, type WebcastDraftDetails, type WebcastDraftField, type WebcastFormErrors } from "../../../domain/webcasts/draft.ts";
 import { SelectField, TextField } from "../../ui/form.tsx";
 import { TextAreaField } from "../../ui/form-controls.tsx";
+import { placeStartErrors } from "./form-support.ts";
 import { KIND_LABELS, LANGUAGE_LABELS } from "./labels.ts";
 
 export type DraftErrors = WebcastFormErrors;
@@ -27,10 +28,12 @@ function timeZones(current: string): readonly string[] {
 }
 
 /** The fields of one wizard step (the edit screen shows both steps, one after the other). */
-export function WebcastFields({ step, details, errors, organizations, locked, disabled, onChange }: WebcastFieldsProps) {
+export function WebcastFields({ step, details, errors: given, organizations, locked, disabled, onChange }: WebcastFieldsProps) {
   const { t, i18n } = useLingui();
   const zoneOptions = useMemo(() => timeZones(details.timezone).map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })), [details.timezone]);
   const isLocked = (field: WebcastDraftField) => disabled === true || locked?.has(field) === true;
+  // "The start is in the past" goes under the date (issue #12).
+  const errors = step === "schedule" ? placeStartErrors(details, given) : given;
 
   if (step === "general") {
     return (
