@@ -72,10 +72,11 @@ async function demoRows<T>(table: string, where = ""): Promise<T[]> {
   return results;
 }
 
-/** Every row of the demo namespace, per table, as the server store reads it (decoded). */
+/** The demo webcasts as the server store reads them (decoded rows). */
 async function storedWebcasts(): Promise<WebcastRow[]> {
   const store = new D1ServerStore(env.DB);
-  return store.read.getMany("webcasts", DEMO_WEBCASTS.map((webcast) => webcast.id));
+  const rows = await Promise.all(DEMO_WEBCASTS.map((webcast) => store.read.get("webcasts", webcast.id)));
+  return rows.filter((row) => row !== undefined);
 }
 
 async function demoRowCount(): Promise<number> {
@@ -170,10 +171,10 @@ describe("seedDemoWebcasts", { timeout: 30_000 }, () => {
     const premiere = await store.read.get("webcasts", PREMIERE);
     expect((await env.MEDIA.head(premiere?.cover_key ?? ""))?.httpMetadata?.contentType).toBe("image/png");
 
-    const partsOf = async (table: "segments" | "streaming_outputs" | "embed_apps") => (await store.read.list(table, 1)).filter((row) => row.webcast_id === LAUNCH);
-    expect((await partsOf("segments")).map((row) => row.name)).toEqual(["Customers", "Partners"]);
-    expect(await partsOf("streaming_outputs")).toMatchObject([{ rtmp_url: "rtmp://a.rtmp.youtube.com/live2", activated: true }]);
-    expect((await partsOf("embed_apps")).map((row) => row.title)).toEqual(["Agenda"]);
+    const ofLaunch = <T extends { webcast_id: string }>(rows: T[]) => rows.filter((row) => row.webcast_id === LAUNCH);
+    expect(ofLaunch(await store.read.list("segments", 1)).map((row) => row.name)).toEqual(["Customers", "Partners"]);
+    expect(ofLaunch(await store.read.list("streaming_outputs", 1))).toMatchObject([{ rtmp_url: "rtmp://a.rtmp.youtube.com/live2", activated: true }]);
+    expect(ofLaunch(await store.read.list("embed_apps", 1)).map((row) => row.title)).toEqual(["Agenda"]);
 
     // The producer speaker of the test webcast is producer@demo.test too.
     const techCheck = (await store.read.list("webcast_speakers", 1)).filter((row) => row.webcast_id === TECH_CHECK);
