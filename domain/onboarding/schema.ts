@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
 import { organizationMessage } from "../organizations/messages.ts";
 import { email, max } from "../validation/form-rules.ts";
 import { ruleMessage } from "../validation/rule-messages.ts";
@@ -17,13 +16,15 @@ import { refineWith } from "../validation/zod-rules.ts";
  * messages (domain/validation) or the organization messages, never zod's defaults.
  */
 export const ORGANIZATION_NAME_MAX = 255;
+/** The languages the organization messages speak (the name-required text comes from there). */
+type Locale = Parameters<typeof organizationMessage>[1];
 export const ORGANIZATION_EMAIL_MAX = 255;
 export const ORGANIZATION_PHONE_MAX = 50;
 
 /** "" (an emptied input) and null clear an optional setting; omitted keeps it. */
 const blankToNull = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value);
 
-export function onboardingSchema(locale: MessageLocale) {
+export function onboardingSchema(locale: Locale) {
   const nameRequired = organizationMessage("name_required", locale);
   return z.object({
     name: z

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { onboardingMessage } from "../../../domain/onboarding/messages.ts";
 import { onboardingSchema } from "../../../domain/onboarding/schema.ts";
 import { requireUser } from "../../auth/middleware.ts";
@@ -13,7 +13,7 @@ import { loadUserRow, toProfileUser } from "../auth/profile.ts";
 import { completeOnboarding } from "./service.ts";
 
 /** 409: the user has no setup to finish (docs/identity-api.md "Onboarding"). */
-const notRequired = (locale: MessageLocale) => new ApiError("conflict", { message: onboardingMessage("not_required", locale) });
+const notRequired = (locale: UiLocale) => new ApiError("conflict", { message: onboardingMessage("not_required", locale) });
 
 /** 401 signed out, then 409 when there is nothing to set up, before the body is read (422). */
 const onboardingPending = createMiddleware<AppEnv>(async (c, next) => {
