@@ -1,5 +1,4 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
 import type { PendingMutation } from "../../../domain/sync/types.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { wallTimeToUtc } from "../../../domain/time/wall-time.ts";
@@ -31,7 +30,8 @@ import { DEMO_WEBCASTS, type DemoPoll, demoPartId, type DemoStart, type DemoWebc
  * so "starting within the hour" starts within the hour again at the next `npm start`.
  */
 
-const LOCALE: MessageLocale = "en";
+/** The language of the mutators' messages, should one refuse (a seed error for developers). */
+const LOCALE = "en" as const;
 
 export interface SeedWebcastsResult {
   /** New rows: webcasts and their parts (speakers, polls, series, resources, segments, outputs, embed apps). */
