@@ -4,7 +4,11 @@ import { UI_LOCALES, isUiLocale } from "../../domain/i18n/locales.ts";
 import { activateLocale } from "./i18n.ts";
 import { LOCALE_NAMES } from "./locale-names.ts";
 
-/** Stores the choice under `igo.locale` and switches the UI in place. */
+/**
+ * Stores the choice under `igo.locale` and switches the UI in place. Below `sm` the closed select
+ * shows only the language code (FR, EN…) drawn over it, so the phone header fits; the list still
+ * names each language in itself.
+ */
 export function LanguageSwitcher() {
   const { i18n, t } = useLingui();
   const id = useId();
@@ -28,6 +32,9 @@ export function LanguageSwitcher() {
           </option>
         ))}
       </select>
+      <span className="language-switcher__code" aria-hidden="true">
+        {i18n.locale.toUpperCase()}
+      </span>
     </div>
   );
 }

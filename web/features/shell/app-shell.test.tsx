@@ -1,5 +1,10 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ref } from "valtio";
+import { LocalDatabase } from "../../local/db.ts";
+import { activeSync } from "../../local/session-sync.ts";
+import { resetSyncState, syncState } from "../../local/sync-state.ts";
+import { freshUserId } from "../../local/testing.ts";
 import { pwa } from "../pwa/service-worker.ts";
 import { session } from "../session/store.ts";
 import { HEALTH_OK, jsonResponse } from "../../test/render.tsx";
@@ -82,6 +87,27 @@ describe("language switcher", () => {
 });
 
 describe("header indicators", () => {
+  it("shows one offline pill when signed in: the sync indicator's, the offline state only announced besides", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    activeSync.db = ref(new LocalDatabase(freshUserId()));
+    syncState.status = "offline";
+    try {
+      await renderApp("/home");
+      expect(screen.getByTestId("sync-indicator").dataset.status).toBe("offline");
+      expect(screen.queryByTestId("offline-indicator")).toBeNull();
+      expect(screen.getByTestId("offline-announcement").closest('[role="status"]')).toBeTruthy();
+    } finally {
+      activeSync.db = null;
+      resetSyncState();
+      onLine.mockRestore();
+    }
+  });
+
+  it("names the logo link after the app, also where its text is hidden (phone width)", async () => {
+    await renderApp("/home");
+    expect(screen.getByRole("link", { name: "iGo" }).getAttribute("href")).toBe("/home");
+  });
+
   it("shows the offline indicator while navigator.onLine is false", async () => {
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     await renderApp("/home");
@@ -103,7 +129,7 @@ describe("header indicators", () => {
 
     vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(HEALTH_OK)));
     await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Check the API status again" }));
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     });
     await vi.waitFor(() => expect(screen.getByTestId("api-status").dataset.status).toBe("ok"));
     expect(screen.queryByTestId("offline-indicator")).toBeNull();

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { LanguageSwitcher } from "../../i18n/language-switcher.tsx";
 import { ThemeToggle } from "../../ui/theme-toggle.tsx";
 import { OfflineIndicator } from "../pwa/offline-indicator.tsx";
+import { useLocalDatabase } from "../../local/session-sync.ts";
 import { SyncIndicator } from "../sync/sync-indicator.tsx";
 import { APP_NAME } from "./use-document-title.ts";
 import { UserMenu } from "./user-menu.tsx";
@@ -15,6 +16,8 @@ interface HeaderProps {
 
 export function Header({ navId, menuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useLingui();
+  // Signed in, the sync indicator says "Offline" itself (it is shown whenever there is a database).
+  const syncShown = useLocalDatabase() !== null;
   return (
     <header className="app-header">
       <button
@@ -28,12 +31,13 @@ export function Header({ navId, menuOpen, onToggleMenu }: HeaderProps) {
         <span className="hamburger" aria-hidden="true" />
         <span className="visually-hidden">{menuOpen ? t`Close menu` : t`Open menu`}</span>
       </button>
-      <Link to="/home" className="app-header__brand">
+      {/* The name is hidden below sm; the link keeps it as its accessible name at every width. */}
+      <Link to="/home" className="app-header__brand" aria-label={APP_NAME}>
         <img src="/favicon.svg" alt="" width="28" height="28" />
         <span>{APP_NAME}</span>
       </Link>
       <div className="app-header__tools">
-        <OfflineIndicator />
+        <OfflineIndicator announceOnly={syncShown} />
         <SyncIndicator />
         <LanguageSwitcher />
         <ThemeToggle />

@@ -65,6 +65,12 @@ export function SyncIndicator() {
             <Plural value={pending} one="# pending change" other="# pending changes" />
           </span>
         ) : null}
+        {pending + rejected > 0 ? (
+          // Below sm the labels above are visually hidden (still read); the phone header shows this number.
+          <span className="sync-indicator__short-count" aria-hidden="true">
+            {pending + rejected}
+          </span>
+        ) : null}
         {rejected > 0 ? (
           <span className="sync-indicator__count sync-indicator__count--rejected" data-testid="sync-rejected-count">
             <Plural value={rejected} one="# rejected" other="# rejected" />
