@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../domain/i18n/locales.ts";
+import type { UiLocale } from "../domain/i18n/locales.ts";
 import type { OrganizationSync } from "../durable/organization-sync/organization-sync.ts";
 import type { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
 import type { AuthUser } from "./features/auth/auth-user.ts";
@@ -38,7 +38,7 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     requestId: string;
-    locale: MessageLocale;
+    locale: UiLocale;
     /** The signed-in user, set by worker/auth/middleware.ts `authenticate`; null when signed out. */
     auth: AuthUser | null;
   };

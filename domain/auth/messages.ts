@@ -1,4 +1,5 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /** Texts of the identity routes, in the two server languages (SPEC §1, §8). */
 export const AUTH_MESSAGES = {
@@ -31,10 +32,10 @@ export const AUTH_MESSAGES = {
   photoRequired: { en: "Please choose a photo.", fr: "Veuillez choisir une photo." },
   photoNotImage: { en: "The photo must be an image (JPEG, PNG, GIF, WebP or AVIF).", fr: "La photo doit être une image (JPEG, PNG, GIF, WebP ou AVIF)." },
   photoTooLarge: { en: "The photo may not be greater than 5 MB.", fr: "La photo ne doit pas dépasser 5 Mo." },
-} as const satisfies Record<string, Record<MessageLocale, string>>;
+} as const satisfies Record<string, LocalizedText>;
 
 export type AuthMessage = keyof typeof AUTH_MESSAGES;
 
-export function authMessage(key: AuthMessage, locale: MessageLocale): string {
-  return AUTH_MESSAGES[key][locale];
+export function authMessage(key: AuthMessage, locale: UiLocale): string {
+  return localized(AUTH_MESSAGES[key], locale);
 }

@@ -1,46 +1,58 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import { primaryTag, type UiLocale } from "../i18n/locales.ts";
 import { newPasswordSchema } from "../validation/password.ts";
 import { AUTH_MESSAGES } from "./messages.ts";
+import { localized } from "../validation/localized.ts";
 
 /** Request bodies of the identity routes (docs/identity-api.md), with en/fr messages. */
 
-const required = (locale: MessageLocale) => z.string({ error: AUTH_MESSAGES.required[locale] });
+const required = (locale: UiLocale) => z.string({ error: localized(AUTH_MESSAGES.required, locale) });
 
 /** A non-empty trimmed text of at most `max` characters. */
-const name = (locale: MessageLocale, max: number) =>
-  required(locale).trim().min(1, AUTH_MESSAGES.required[locale]).max(max, AUTH_MESSAGES.tooLong[locale]);
+const name = (locale: UiLocale, max: number) =>
+  required(locale).trim().min(1, localized(AUTH_MESSAGES.required, locale)).max(max, localized(AUTH_MESSAGES.tooLong, locale));
 
 /** An optional profile text: "" and null clear it. */
-const optionalText = (locale: MessageLocale, max: number) =>
+const optionalText = (locale: UiLocale, max: number) =>
   z
     .string()
     .trim()
-    .max(max, AUTH_MESSAGES.tooLong[locale])
+    .max(max, localized(AUTH_MESSAGES.tooLong, locale))
     .nullable()
     .optional()
     .transform((value) => (value === "" ? null : value));
 
 /** E-mails are compared and stored lower-cased. */
-export const emailField = (locale: MessageLocale) =>
+export const emailField = (locale: UiLocale) =>
   required(locale)
     .trim()
     .toLowerCase()
-    .min(1, AUTH_MESSAGES.required[locale])
-    .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail[locale] }).max(254, AUTH_MESSAGES.tooLong[locale]));
+    .min(1, localized(AUTH_MESSAGES.required, locale))
+    .pipe(z.email({ error: localized(AUTH_MESSAGES.invalidEmail, locale) }).max(254, localized(AUTH_MESSAGES.tooLong, locale)));
 
-const token = (locale: MessageLocale) => name(locale, 200);
+const token = (locale: UiLocale) => name(locale, 200);
 
+/** A user's communication language (e-mails, profile): en or fr only (SPEC §5). */
 export const communicationLanguage = z.enum(["en", "fr"]);
+export type CommunicationLanguage = z.infer<typeof communicationLanguage>;
 
-export const loginSchema = (locale: MessageLocale) =>
+/**
+ * The communication language for any language value (a stored one, the request's): English stays
+ * English, anything else falls back to French (SPEC §5 "Any other value falls back to fr"). The
+ * request language may be de, pt or es; a user's communication language never is.
+ */
+export function toCommunicationLanguage(language: string | null | undefined): CommunicationLanguage {
+  return primaryTag(language) === "en" ? "en" : "fr";
+}
+
+export const loginSchema = (locale: UiLocale) =>
   z.object({
     email: emailField(locale),
-    password: required(locale).min(1, AUTH_MESSAGES.required[locale]).max(1000, AUTH_MESSAGES.tooLong[locale]),
+    password: required(locale).min(1, localized(AUTH_MESSAGES.required, locale)).max(1000, localized(AUTH_MESSAGES.tooLong, locale)),
     remember: z.boolean().optional().default(false),
   });
 
-export const profilePatchSchema = (locale: MessageLocale) =>
+export const profilePatchSchema = (locale: UiLocale) =>
   z.object({
     first_name: name(locale, 100).optional(),
     last_name: name(locale, 100).optional(),
@@ -52,17 +64,17 @@ export const profilePatchSchema = (locale: MessageLocale) =>
     communication_language: communicationLanguage.optional(),
   });
 
-export const passwordUpdateSchema = (locale: MessageLocale) =>
+export const passwordUpdateSchema = (locale: UiLocale) =>
   z.intersection(z.object({ current_password: z.string().max(1000).optional() }), newPasswordSchema(locale));
 
-export const emailSchema = (locale: MessageLocale) => z.object({ email: emailField(locale) });
+export const emailSchema = (locale: UiLocale) => z.object({ email: emailField(locale) });
 
-export const tokenSchema = (locale: MessageLocale) => z.object({ token: token(locale) });
+export const tokenSchema = (locale: UiLocale) => z.object({ token: token(locale) });
 
-export const passwordResetSchema = (locale: MessageLocale) =>
+export const passwordResetSchema = (locale: UiLocale) =>
   z.intersection(z.object({ token: token(locale), email: emailField(locale) }), newPasswordSchema(locale));
 
-export const registerSchema = (locale: MessageLocale) =>
+export const registerSchema = (locale: UiLocale) =>
   z.intersection(
     z.object({
       // SPEC §5: "Organization name is required at setup".

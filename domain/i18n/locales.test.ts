@@ -21,12 +21,23 @@ describe("resolveInitialLocale (SPEC §5)", () => {
   });
 });
 
-describe("messageLocale (server texts exist in en and fr only)", () => {
-  it("keeps English and falls back to French for anything else", () => {
+describe("messageLocale: the language of server texts for a requested language", () => {
+  it("keeps the five interface languages, region dropped", () => {
     expect(messageLocale("en-US")).toBe("en");
     expect(messageLocale("fr")).toBe("fr");
-    expect(messageLocale("de")).toBe("fr");
+    expect(messageLocale("de")).toBe("de");
+    expect(messageLocale("de-CH")).toBe("de");
+    expect(messageLocale("pt-BR")).toBe("pt");
+    expect(messageLocale("es_MX")).toBe("es");
+    expect(messageLocale("EN-us")).toBe("en");
+    expect(messageLocale("fr-CA")).toBe("fr");
+  });
+
+  it("falls back to French for any other language or none (SPEC §1 default, §5)", () => {
+    expect(messageLocale("it")).toBe("fr");
+    expect(messageLocale("")).toBe("fr");
     expect(messageLocale(undefined)).toBe("fr");
+    expect(messageLocale(null)).toBe("fr");
   });
 });
 

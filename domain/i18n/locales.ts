@@ -5,10 +5,6 @@
 export const UI_LOCALES = ["en", "fr", "pt", "es", "de"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
 
-/** Server-side texts (validation and error messages) exist only in these two (SPEC §1, §5). */
-export const MESSAGE_LOCALES = ["en", "fr"] as const;
-export type MessageLocale = (typeof MESSAGE_LOCALES)[number];
-
 export const DEFAULT_LOCALE: UiLocale = "fr";
 export const FALLBACK_LOCALE: UiLocale = "en";
 
@@ -44,11 +40,14 @@ export function resolveInitialLocale(input: {
 }
 
 /**
- * Language of server texts for a request language: "en" stays English, any other value falls back
- * to French, and so does a missing one (SPEC §5 "Any other value falls back to fr").
+ * Language of server texts (validation, API errors, e-mails) for a requested language ("de-CH" →
+ * "de"): one of the five interface languages, French for anything else or nothing (SPEC §1 default
+ * locale, §5 "falls back to fr"). A text not translated into de, pt or es shows in English
+ * (`localized`, domain/validation/localized.ts).
  */
-export function messageLocale(language: string | null | undefined): MessageLocale {
-  return primaryTag(language) === "en" ? "en" : "fr";
+export function messageLocale(language: string | null | undefined): UiLocale {
+  const tag = primaryTag(language);
+  return isUiLocale(tag) ? tag : "fr";
 }
 
 /** Reads the first language of an Accept-Language header value. */

@@ -1,6 +1,7 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 /**
  * Texts of the webcast integrations (outgoing webhooks), in the two server languages (SPEC §5:
@@ -21,6 +22,6 @@ export const INTEGRATION_MESSAGES = {
 export type IntegrationMessageKey = keyof typeof INTEGRATION_MESSAGES;
 
 /** The message in `locale` with its `{placeholders}` filled (values shown as given). */
-export function integrationMessage(key: IntegrationMessageKey, locale: MessageLocale, params: Record<string, string | number> = {}): string {
-  return INTEGRATION_MESSAGES[key][locale].replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match));
+export function integrationMessage(key: IntegrationMessageKey, locale: UiLocale, params: Record<string, string | number> = {}): string {
+  return localized(INTEGRATION_MESSAGES[key], locale).replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match));
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isLoopbackHost } from "../http/loopback.ts";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
 import { ruleMessage, type RuleResult } from "../validation/rule-messages.ts";
@@ -84,7 +84,7 @@ export function webhookUrlKey(url: string): string {
 }
 
 /** "Invalid URL format: …" for a value the URL parser refuses, shortened like the SPEC §5 rule's. */
-function invalidUrl(text: string, locale: MessageLocale): string {
+function invalidUrl(text: string, locale: UiLocale): string {
   return ruleMessage("url_format", locale, { url: text.length > 60 ? `${text.slice(0, 59)}…` : text });
 }
 
@@ -93,7 +93,7 @@ function invalidUrl(text: string, locale: MessageLocale): string {
  * http:// or https://, its message); a URL the parser accepts; https unless the host is this
  * machine (domain/http `isLoopbackHost`: a local receiver during development and tests).
  */
-export function webhookUrl(value: string | null | undefined, locale: MessageLocale): RuleResult {
+export function webhookUrl(value: string | null | undefined, locale: UiLocale): RuleResult {
   const text = value?.trim() ?? "";
   const limit = { length: WEBHOOK_LIMITS.url_length };
   const early = required(text, locale) ?? max(text, locale, limit) ?? urlList([text], locale);
@@ -109,7 +109,7 @@ export function webhookUrl(value: string | null | undefined, locale: MessageLoca
 }
 
 /** A webhook's events: at least one, each a known event (the first unknown one is named). */
-export function webhookEventList(events: readonly string[] | null | undefined, locale: MessageLocale): RuleResult {
+export function webhookEventList(events: readonly string[] | null | undefined, locale: UiLocale): RuleResult {
   if (!events || events.length === 0) return integrationMessage("events_required", locale);
   const unknown = events.find((event) => !isWebhookEvent(event));
   return unknown === undefined ? null : integrationMessage("unknown_event", locale, { event: unknown.length > 60 ? `${unknown.slice(0, 59)}…` : unknown });
@@ -141,7 +141,7 @@ const webhookShape = z.strictObject({
  * later copy) and `webhooks.<i>.events`. The output is the list to store: URLs normalized, events
  * in their canonical order. The browser runs the same schema before sending.
  */
-export function webhookListSchema(locale: MessageLocale) {
+export function webhookListSchema(locale: UiLocale) {
   return z
     .strictObject({
       webhooks: z.array(webhookShape).max(WEBHOOK_LIMITS.per_webcast, { error: integrationMessage("too_many", locale, { max: WEBHOOK_LIMITS.per_webcast }) }),

@@ -1,4 +1,5 @@
 import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText } from "../validation/localized.ts";
 
 /**
  * Server texts of the sign-up setup step. English and French (SPEC §1), and the other interface
@@ -12,7 +13,7 @@ export const ONBOARDING_MESSAGES = {
     pt: "A sua conta não tem nenhuma configuração por concluir.",
     es: "Su cuenta no tiene ninguna configuración pendiente.",
   },
-} as const satisfies Record<string, Record<UiLocale, string>>;
+} as const satisfies Record<string, LocalizedText>;
 export type OnboardingMessage = keyof typeof ONBOARDING_MESSAGES;
 
 export function onboardingMessage(key: OnboardingMessage, locale: UiLocale): string {

@@ -1,5 +1,6 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import type { LimitKey } from "./limits.ts";
+import { type Localized, type LocalizedText, localized } from "../validation/localized.ts";
 
 /** Server texts of organizations and their people lists (SPEC §1: en and fr only). */
 export const ORGANIZATION_MESSAGES = {
@@ -38,15 +39,15 @@ export const ORGANIZATION_MESSAGES = {
   },
   verification_sent: { en: "The verification e-mail has been sent.", fr: "Le courriel de vérification a été envoyé." },
   password_reset_sent: { en: "The password reset e-mail has been sent.", fr: "Le courriel de réinitialisation du mot de passe a été envoyé." },
-} as const satisfies Record<string, Record<MessageLocale, string>>;
+} as const satisfies Record<string, LocalizedText>;
 export type OrganizationMessage = keyof typeof ORGANIZATION_MESSAGES;
 
-export function organizationMessage(key: OrganizationMessage, locale: MessageLocale): string {
-  return ORGANIZATION_MESSAGES[key][locale];
+export function organizationMessage(key: OrganizationMessage, locale: UiLocale): string {
+  return localized(ORGANIZATION_MESSAGES[key], locale);
 }
 
 /** "limit reached" per limit (SPEC §5 "Speaker and viewer limits give limit-reached messages", §8). */
-const LIMIT_REACHED: Record<LimitKey, Record<MessageLocale, (limit: number) => string>> = {
+const LIMIT_REACHED: Record<LimitKey, Localized<(limit: number) => string>> = {
   max_organizers: {
     en: (n) => `Organizer limit reached: this organization may have at most ${n} organizers (owners, admins and organizers).`,
     fr: (n) => `Limite d'organisateurs atteinte : cette organisation peut compter au plus ${n} organisateurs (propriétaires, administrateurs et organisateurs).`,
@@ -85,6 +86,6 @@ const LIMIT_REACHED: Record<LimitKey, Record<MessageLocale, (limit: number) => s
   },
 };
 
-export function limitReachedMessage(key: LimitKey, limit: number, locale: MessageLocale): string {
-  return LIMIT_REACHED[key][locale](limit);
+export function limitReachedMessage(key: LimitKey, limit: number, locale: UiLocale): string {
+  return localized(LIMIT_REACHED[key], locale)(limit);
 }

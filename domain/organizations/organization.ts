@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { type Features, defaultFeatures } from "./features.ts";
 import { type Limits, defaultLimits } from "./limits.ts";
 import { ORGANIZATION_MESSAGES } from "./messages.ts";
+import { localized } from "../validation/localized.ts";
 
 export const SUBSCRIPTION_PERIODS = ["monthly", "yearly"] as const;
 export type SubscriptionPeriod = (typeof SUBSCRIPTION_PERIODS)[number];
@@ -73,8 +74,8 @@ const optionalRate = z.preprocess(emptyToNull, z.number().min(0).max(1_000_000).
  * but the name cannot be blanked (SPEC §5 "Organization name is required"). Unknown fields are
  * ignored, so a form may send the whole organization.
  */
-export function organizationUpdateSchema(locale: MessageLocale) {
-  const nameRequired = ORGANIZATION_MESSAGES.name_required[locale];
+export function organizationUpdateSchema(locale: UiLocale) {
+  const nameRequired = localized(ORGANIZATION_MESSAGES.name_required, locale);
   return z.object({
     name: z.string({ error: nameRequired }).trim().min(1, nameRequired).max(255).optional(),
     email: z.preprocess(emptyToNull, z.email().max(255).nullable()).optional(),
@@ -99,8 +100,8 @@ export function changedAdministeredFields(current: Readonly<Record<AdministeredF
 }
 
 /** POST /api/organizations/{id}/self-serve: the new billing type and the explicit confirmation. */
-export function selfServeChangeSchema(locale: MessageLocale) {
-  const confirm = ORGANIZATION_MESSAGES.self_serve_confirm[locale];
+export function selfServeChangeSchema(locale: UiLocale) {
+  const confirm = localized(ORGANIZATION_MESSAGES.self_serve_confirm, locale);
   return z.object({
     self_serve: z.boolean(),
     confirm: z.literal(true, { error: confirm }),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { FieldErrors } from "../errors/codes.ts";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import type { ErrorMessage } from "./server-messages.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /** Codes an `error` frame can carry. They are part of the protocol: adding one is a version bump. */
 export const PROTOCOL_ERROR_CODES = [
@@ -16,7 +17,7 @@ export const PROTOCOL_ERROR_CODES = [
 export const protocolErrorCode = z.enum(PROTOCOL_ERROR_CODES);
 export type ProtocolErrorCode = z.infer<typeof protocolErrorCode>;
 
-const MESSAGES: Record<ProtocolErrorCode, Record<MessageLocale, string>> = {
+const MESSAGES: Record<ProtocolErrorCode, LocalizedText> = {
   frame_too_large: { en: "This message is too large.", fr: "Ce message est trop volumineux." },
   invalid_json: { en: "This message is not valid JSON.", fr: "Ce message n'est pas du JSON valide." },
   invalid_message: { en: "This message is invalid.", fr: "Ce message est invalide." },
@@ -29,12 +30,12 @@ const MESSAGES: Record<ProtocolErrorCode, Record<MessageLocale, string>> = {
   server_error: { en: "Something went wrong. Please try again.", fr: "Une erreur s'est produite. Veuillez réessayer." },
 };
 
-export function protocolErrorMessage(code: ProtocolErrorCode, locale: MessageLocale): string {
-  return MESSAGES[code][locale];
+export function protocolErrorMessage(code: ProtocolErrorCode, locale: UiLocale): string {
+  return localized(MESSAGES[code], locale);
 }
 
 /** The `error` frame for a code, in the connection's language; `errors` lists field problems. */
-export function errorFrame(code: ProtocolErrorCode, locale: MessageLocale, errors?: FieldErrors): ErrorMessage {
+export function errorFrame(code: ProtocolErrorCode, locale: UiLocale, errors?: FieldErrors): ErrorMessage {
   const frame: ErrorMessage = { type: "error", code, message: protocolErrorMessage(code, locale) };
   if (errors) frame.errors = errors;
   return frame;

@@ -1,4 +1,4 @@
-import { type MessageLocale, messageLocale } from "../i18n/locales.ts";
+import { type UiLocale, messageLocale } from "../i18n/locales.ts";
 import { validate } from "../validation/parse.ts";
 import { type ClientMessage, clientMessageSchema } from "./client-messages.ts";
 import { errorFrame } from "./errors.ts";
@@ -39,7 +39,7 @@ function frameText(raw: string | ArrayBuffer): { ok: true; text: string } | { ok
  * Never throws: a refused frame comes back as the `error` frame to send, in `locale`.
  * Run by the room (the authority) on every frame; no authorization here.
  */
-export function parseClientFrame(raw: string | ArrayBuffer, locale: MessageLocale = messageLocale(undefined)): ParsedFrame<ClientMessage> {
+export function parseClientFrame(raw: string | ArrayBuffer, locale: UiLocale = messageLocale(undefined)): ParsedFrame<ClientMessage> {
   const text = frameText(raw);
   if (!text.ok) return { ok: false, error: errorFrame(text.tooLarge ? "frame_too_large" : "invalid_json", locale) };
   let json: unknown;

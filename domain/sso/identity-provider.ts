@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { SSO_MODES, type SsoMode } from "../organizations/organization.ts";
 import type { Validated } from "../validation/parse.ts";
 import { SSO_MESSAGES } from "./messages.ts";
 import { isLoopbackHost } from "../http/loopback.ts";
+import { localized } from "../validation/localized.ts";
 
 export { SSO_MODES, type SsoMode };
 
@@ -63,13 +64,13 @@ const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim
  * With a mode other than off, issuer, client id and at least one domain are required (the secret
  * too, checked by `applyIdentityProviderUpdate` since it may already be stored).
  */
-export function identityProviderUpdateSchema(locale: MessageLocale) {
-  const required = SSO_MESSAGES.required_when_enabled[locale];
-  const domainInvalid = SSO_MESSAGES.domain_invalid[locale].replace("{host}", DOMAIN_EXAMPLE);
+export function identityProviderUpdateSchema(locale: UiLocale) {
+  const required = localized(SSO_MESSAGES.required_when_enabled, locale);
+  const domainInvalid = localized(SSO_MESSAGES.domain_invalid, locale).replace("{host}", DOMAIN_EXAMPLE);
   return z
     .object({
       mode: z.enum(SSO_MODES),
-      issuer: z.preprocess(emptyToNull, z.string().trim().max(500).refine(isIssuerUrl, SSO_MESSAGES.issuer_invalid[locale]).nullable()).optional(),
+      issuer: z.preprocess(emptyToNull, z.string().trim().max(500).refine(isIssuerUrl, localized(SSO_MESSAGES.issuer_invalid, locale)).nullable()).optional(),
       client_id: z.preprocess(emptyToNull, z.string().trim().max(255).nullable()).optional(),
       client_secret: z.preprocess(emptyToNull, z.string().max(1000).nullable()).optional(),
       domains: z
@@ -85,7 +86,7 @@ export function identityProviderUpdateSchema(locale: MessageLocale) {
     })
     .superRefine((value, context) => {
       value.domains.forEach((domain, index) => {
-        if (value.domains.indexOf(domain) !== index) context.addIssue({ code: "custom", path: ["domains", index], message: SSO_MESSAGES.domain_duplicate[locale] });
+        if (value.domains.indexOf(domain) !== index) context.addIssue({ code: "custom", path: ["domains", index], message: localized(SSO_MESSAGES.domain_duplicate, locale) });
       });
       if (value.mode === "off") return;
       if (!value.issuer) context.addIssue({ code: "custom", path: ["issuer"], message: required });
@@ -103,11 +104,11 @@ export function applyIdentityProviderUpdate(
   current: IdentityProvider | null,
   update: IdentityProviderUpdate,
   newSecret: string | null,
-  locale: MessageLocale,
+  locale: UiLocale,
 ): Validated<IdentityProvider> {
   const client_secret = newSecret ?? current?.client_secret ?? null;
   if (update.mode !== "off" && !client_secret) {
-    return { ok: false, errors: { client_secret: [SSO_MESSAGES.required_when_enabled[locale]] } };
+    return { ok: false, errors: { client_secret: [localized(SSO_MESSAGES.required_when_enabled, locale)] } };
   }
   return {
     ok: true,

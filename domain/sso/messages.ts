@@ -1,4 +1,5 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /** Server texts of single sign-on (SPEC §1: en and fr only; SPEC §8 for `invalid_user`). */
 export const SSO_MESSAGES = {
@@ -32,10 +33,10 @@ export const SSO_MESSAGES = {
     en: "This domain already signs in through another organization's identity provider.",
     fr: "Ce domaine se connecte déjà par le fournisseur d'identité d'une autre organisation.",
   },
-} as const satisfies Record<string, Record<MessageLocale, string>>;
+} as const satisfies Record<string, LocalizedText>;
 
 export type SsoMessageKey = keyof typeof SSO_MESSAGES;
 
-export function ssoMessage(key: SsoMessageKey, locale: MessageLocale): string {
-  return SSO_MESSAGES[key][locale];
+export function ssoMessage(key: SsoMessageKey, locale: UiLocale): string {
+  return localized(SSO_MESSAGES[key], locale);
 }

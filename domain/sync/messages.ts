@@ -1,4 +1,5 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText } from "../validation/localized.ts";
 
 /** Texts of the sync engine itself (SPEC §1: server texts in en and fr only). */
 export const SYNC_MESSAGES = {
@@ -11,4 +12,4 @@ export const SYNC_MESSAGES = {
     en: "The server could not process this change. It will be sent again automatically.",
     fr: "Le serveur n'a pas pu traiter cette modification. Elle sera renvoyée automatiquement.",
   },
-} as const satisfies Record<string, Record<MessageLocale, string>>;
+} as const satisfies Record<string, LocalizedText>;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import type { OutboxEntry, RejectedMutation, ReplicaStore, RowKey } from "./replica-store.ts";
 import { viewSource } from "./replica-store.ts";
 import { type MutatorRegistry, resolveMutation, runMutation } from "./run.ts";
@@ -13,7 +13,7 @@ export interface ReplicaOptions<R extends MutatorRegistry> {
   registry: R;
   /** The signed-in user, for the mutators' (provisional) permission checks. */
   actor: MutationActor;
-  locale: MessageLocale;
+  locale: UiLocale;
   /** Organization rules the browser knows (e.g. from the profile); without them those checks wait for the server. */
   organization?: MutationTx["organization"];
   /** ISO time now (tests pin it). */

@@ -1,9 +1,10 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { validate } from "../validation/parse.ts";
 import { SYNC_MESSAGES } from "./messages.ts";
 import { type MutationSource, OverlayTx } from "./overlay.ts";
 import type { Write } from "./server-store.ts";
 import { type MutationContext, MutationRejected, type Mutator, type PendingMutation } from "./types.ts";
+import { localized } from "../validation/localized.ts";
 
 /** Mutators by name: what a client may send and the server replays (e.g. WEBCAST_MUTATORS). */
 export type MutatorRegistry = Readonly<Record<string, Mutator>>;
@@ -16,9 +17,9 @@ export function findMutator(registry: MutatorRegistry, name: string): Mutator | 
 }
 
 /** The mutator and its parsed arguments, or the `invalid_mutation` refusal (localized). */
-export function resolveMutation(registry: MutatorRegistry, mutation: Pick<PendingMutation, "name" | "args">, locale: MessageLocale): { mutator: Mutator; args: unknown } {
+export function resolveMutation(registry: MutatorRegistry, mutation: Pick<PendingMutation, "name" | "args">, locale: UiLocale): { mutator: Mutator; args: unknown } {
   const mutator = findMutator(registry, mutation.name);
-  if (!mutator) throw new MutationRejected(INVALID_MUTATION, SYNC_MESSAGES.unknown_mutator, { _: [SYNC_MESSAGES.unknown_mutator[locale]] });
+  if (!mutator) throw new MutationRejected(INVALID_MUTATION, SYNC_MESSAGES.unknown_mutator, { _: [localized(SYNC_MESSAGES.unknown_mutator, locale)] });
   const parsed = validate(mutator.args, mutation.args, locale);
   if (!parsed.ok) throw new MutationRejected(INVALID_MUTATION, SYNC_MESSAGES.invalid_args, parsed.errors);
   return { mutator, args: parsed.data };
@@ -43,6 +44,6 @@ export async function runMutation(registry: MutatorRegistry, mutation: Pick<Pend
 }
 
 /** A refusal as a push answer carries it: one message, in the request's language. */
-export function rejectionError(rejection: MutationRejected, locale: MessageLocale): { code: string; message: string; errors?: Record<string, string[]> } {
+export function rejectionError(rejection: MutationRejected, locale: UiLocale): { code: string; message: string; errors?: Record<string, string[]> } {
   return { code: rejection.code, message: rejection.messages[locale], ...(rejection.errors ? { errors: rejection.errors } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { can, type PermissionSubject } from "../permissions/can.ts";
 import { SYNC_MESSAGES } from "./messages.ts";
 import { CachedSource, OverlayTx } from "./overlay.ts";
@@ -6,6 +6,7 @@ import { type MutatorRegistry, rejectionError, runMutation } from "./run.ts";
 import type { CommitInput, ServerStore } from "./server-store.ts";
 import { SYNC_TABLES } from "./tables.ts";
 import type { MutationActor, MutationResult, PendingMutation, PullResponse, PushResponse, SyncScope } from "./types.ts";
+import { localized } from "../validation/localized.ts";
 
 /** At most this many mutations per push (docs/sync.md: the client sends batches of ≤ 100). */
 export const PUSH_BATCH_LIMIT = 100;
@@ -35,11 +36,11 @@ export async function applyPush(
   store: ServerStore,
   registry: MutatorRegistry,
   actor: MutationActor,
-  locale: MessageLocale,
+  locale: UiLocale,
   mutations: readonly PendingMutation[],
   now: string,
 ): Promise<PushResponse> {
-  const failed = (results: MutationResult[]): PushResponse => ({ results, error: { code: "server_error", message: SYNC_MESSAGES.server_error[locale] } });
+  const failed = (results: MutationResult[]): PushResponse => ({ results, error: { code: "server_error", message: localized(SYNC_MESSAGES.server_error, locale) } });
   const cache = new CachedSource(store.read);
   // Reads of the chunk: committed state plus the writes of its applied mutations so far.
   const chunk = new OverlayTx(cache);

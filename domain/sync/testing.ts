@@ -3,7 +3,7 @@ import { SYNC_TABLES } from "./tables.ts";
  * Fixtures for the sync tests (not shipped code): actors, organization rules, deterministic ids
  * and clocks, and a harness wiring replicas to an in-memory server.
  */
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { permissionsFor } from "../permissions/can.ts";
 import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
 import { MemoryReplicaStore } from "./memory-replica-store.ts";
@@ -61,7 +61,7 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
   const store = new MemoryServerStore(organizations);
   return {
     store,
-    sender(actor: MutationActor, locale: MessageLocale = "en"): PushSender {
+    sender(actor: MutationActor, locale: UiLocale = "en"): PushSender {
       // JSON round trips, as over the network.
       return async (mutations) => structuredClone(await applyPush(store, WEBCAST_MUTATORS, actor, locale, structuredClone(mutations), SERVER_NOW));
     },
@@ -80,7 +80,7 @@ export function scopeOf(organizationIds: readonly number[]): SyncScope {
 
 export interface TestReplicaOptions {
   salt?: number;
-  locale?: MessageLocale;
+  locale?: UiLocale;
   /** The organization's rules the client knows; null = no lookup (the server decides). */
   organization?: OrganizationRules | null;
 }

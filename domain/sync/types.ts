@@ -1,6 +1,7 @@
 import type { OrganizationRole } from "../permissions/permissions.ts";
 import type { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText, inEveryLocale } from "../validation/localized.ts";
 import type { PermissionSubject } from "../permissions/can.ts";
 import type { SyncRowMap } from "./tables.ts";
 
@@ -108,20 +109,24 @@ export interface MutationContext {
   location: "client" | "server";
   actor: MutationActor;
   /** Language of rejection messages to show. */
-  locale: MessageLocale;
+  locale: UiLocale;
   /** ISO time of the application (server time on the server). */
   now: string;
 }
 
 /** A refusal only a rule can give (limit, state, permission, missing parent): never dropped silently. */
 export class MutationRejected extends Error {
+  /** The refusal in each interface language (English where a text is not translated to de, pt, es). */
+  readonly messages: Readonly<Record<UiLocale, string>>;
+
   constructor(
     readonly code: string,
-    readonly messages: Record<MessageLocale, string>,
+    messages: LocalizedText,
     readonly errors?: Record<string, string[]>,
   ) {
     super(messages.en);
     this.name = "MutationRejected";
+    this.messages = inEveryLocale(messages);
   }
 }
 

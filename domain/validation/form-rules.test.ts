@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { MAX_UPLOAD_BYTES, alpha, alphaDash, alphaNum, alphaSpaces, between, digits, email, formatBytes, integer, max, maxValue, min, minValue, notOneOf, numeric, oneOf, regex, size, url } from "./form-rules.ts";
 import type { RuleResult } from "./rule-messages.ts";
 
-type Case = { rule: (value: never, locale: MessageLocale) => RuleResult; valid: unknown[]; invalid: unknown; en: string; fr: string };
+type Case = { rule: (value: never, locale: UiLocale) => RuleResult; valid: unknown[]; invalid: unknown; en: string; fr: string };
 
 // Each generic rule: values it accepts (empty ones included), one it refuses, and its exact texts.
 const cases: Record<string, Case> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_MESSAGES, errorMessage } from "../errors/messages.ts";
 import { UI_LOCALES } from "../i18n/locales.ts";
-import { localized, textLocale, type LocalizedText } from "./localized.ts";
+import { localized, type LocalizedText } from "./localized.ts";
 import { PASSWORD_MESSAGES } from "./password.ts";
 import { RULE_MESSAGES, ruleMessage } from "./rule-messages.ts";
 import { LANGUAGE_NAMES } from "./translations.ts";
@@ -57,23 +57,5 @@ describe("server texts in the five interface languages (issue #12)", () => {
     expect(localized(text, "pt")).toBe("Saved.");
     expect(localized(text, "es")).toBe("Saved.");
     expect(localized(text, "fr")).toBe("Enregistré.");
-  });
-});
-
-describe("textLocale: the language of server texts for a requested language", () => {
-  it("keeps the five interface languages, region dropped", () => {
-    expect(textLocale("de")).toBe("de");
-    expect(textLocale("de-CH")).toBe("de");
-    expect(textLocale("pt-BR")).toBe("pt");
-    expect(textLocale("es_MX")).toBe("es");
-    expect(textLocale("EN-us")).toBe("en");
-    expect(textLocale("fr-CA")).toBe("fr");
-  });
-
-  it("falls back to French for any other language or none (SPEC §1 default, §5)", () => {
-    expect(textLocale("it")).toBe("fr");
-    expect(textLocale("")).toBe("fr");
-    expect(textLocale(undefined)).toBe("fr");
-    expect(textLocale(null)).toBe("fr");
   });
 });

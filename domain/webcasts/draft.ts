@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { datetimeAfter } from "../validation/datetime.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
@@ -7,6 +7,7 @@ import { SPEAKER_MESSAGES, type SetWebcastSpeakersArgs, speakerLimitMessage } fr
 import { type AttendeeOptions, DEFAULT_WEBCAST_SETTINGS, WEBCAST_EVENT_TYPES, WEBCAST_PRIVACIES, WEBCAST_QUALITIES, WEBCAST_SOURCE_TYPES, type WebcastRow } from "./record.ts";
 import { webcastFieldErrors } from "./rules.ts";
 import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
+import { localized } from "../validation/localized.ts";
 
 /**
  * The webcast draft (SPEC §3 "Draft webcast: details payload and access payload"): what a webcast
@@ -131,9 +132,9 @@ export function kindOf(row: Pick<WebcastRow, "is_premiere" | "is_test">): Webcas
 
 /**
  * A fresh draft: starts tomorrow at the next full hour in the organizer's time zone, lasts an
- * hour, in the interface language (fr for pt/es/de, like validation texts).
+ * hour, in the interface language when a webcast can have it (en or fr), else French (pt/es/de).
  */
-export function emptyWebcastDraft(options: { organizationId: number | null; timezone: string; language: "en" | "fr"; now: Date }): WebcastDraft {
+export function emptyWebcastDraft(options: { organizationId: number | null; timezone: string; language: UiLocale; now: Date }): WebcastDraft {
   const start = new Date(options.now.getTime() + 24 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
   start.setUTCHours(start.getUTCHours() + 1);
@@ -143,7 +144,7 @@ export function emptyWebcastDraft(options: { organizationId: number | null; time
       organization_id: options.organizationId,
       event_title: "",
       description: "",
-      language: options.language,
+      language: options.language === "en" ? "en" : "fr",
       kind: "live",
       start_date: wall.date,
       start_time: wall.time,
@@ -281,10 +282,10 @@ function parsedDuration(text: string): number | null {
  * now rounded down to the minute), and the speakers step's rules (`draftSpeakerErrors`, with
  * `maxSpeakers` when the organization's limit is known).
  */
-export function webcastDraftErrors(details: WebcastDraftDetails, locale: MessageLocale, options: { startAfter?: Date; maxSpeakers?: number | null } = {}): Partial<Record<WebcastDraftField, string[]>> {
+export function webcastDraftErrors(details: WebcastDraftDetails, locale: UiLocale, options: { startAfter?: Date; maxSpeakers?: number | null } = {}): Partial<Record<WebcastDraftField, string[]>> {
   const errors: Partial<Record<WebcastDraftField, string[]>> = {};
   const add = (field: WebcastDraftField, message: string) => (errors[field] ??= []).push(message);
-  const text = (key: keyof typeof WEBCAST_MESSAGES) => WEBCAST_MESSAGES[key][locale];
+  const text = (key: keyof typeof WEBCAST_MESSAGES) => localized(WEBCAST_MESSAGES[key], locale);
 
   const missing = (field: WebcastDraftField, value: unknown) => {
     const message = required(value, locale);
@@ -326,11 +327,11 @@ export function webcastDraftErrors(details: WebcastDraftDetails, locale: Message
  * person listed once, one producer at most, and at most `maxSpeakers` (null: no cap, or not
  * known on this device — the server judges).
  */
-export function draftSpeakerErrors(speakers: readonly WebcastDraftSpeaker[], locale: MessageLocale, maxSpeakers: number | null): string[] {
+export function draftSpeakerErrors(speakers: readonly WebcastDraftSpeaker[], locale: UiLocale, maxSpeakers: number | null): string[] {
   const errors: string[] = [];
-  if (new Set(speakers.map((speaker) => speaker.user_id)).size < speakers.length) errors.push(SPEAKER_MESSAGES.duplicate_person[locale]);
-  if (speakers.filter((speaker) => speaker.is_producer).length > 1) errors.push(SPEAKER_MESSAGES.one_producer[locale]);
-  if (maxSpeakers !== null && speakers.length > maxSpeakers) errors.push(speakerLimitMessage(maxSpeakers)[locale]);
+  if (new Set(speakers.map((speaker) => speaker.user_id)).size < speakers.length) errors.push(localized(SPEAKER_MESSAGES.duplicate_person, locale));
+  if (speakers.filter((speaker) => speaker.is_producer).length > 1) errors.push(localized(SPEAKER_MESSAGES.one_producer, locale));
+  if (maxSpeakers !== null && speakers.length > maxSpeakers) errors.push(localized(speakerLimitMessage(maxSpeakers), locale));
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { permissionsFor } from "../permissions/can.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
@@ -18,7 +18,7 @@ const LATER = "2026-01-03T00:00:00.000Z";
 const speaker = (id: number): MutationActor => ({ id, is_super_admin: false, permissions: permissionsFor([{ organization_id: ORGANIZATION_ID, role: "speaker" }]) });
 const enabled = () => rules({ features: { allow_embed_integration_in_webcasts: true } });
 
-type Options = { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server"; withRules?: boolean };
+type Options = { actor?: MutationActor; locale?: UiLocale; location?: "client" | "server"; withRules?: boolean };
 
 function run(store: MemoryServerStore, name: string, args: unknown, options: Options = {}): Promise<MutationOutcome> {
   const { get, list, organization } = store.read;

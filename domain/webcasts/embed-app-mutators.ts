@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { hasFeature } from "../organizations/index.ts";
 import { MutationRejected, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
@@ -8,6 +8,7 @@ import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import { organizationRules, partFor, webcastFor } from "./part-rules.ts";
 import type { EmbedAppRow } from "./parts.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's embed apps (domain/webcasts/parts.ts; SPEC §3 "embed apps (title,
@@ -21,7 +22,7 @@ import type { EmbedAppRow } from "./parts.ts";
  * reach the app's origin, cookies or storage; its size is capped at 20,000 characters.
  */
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 export const EMBED_APP_MESSAGES = {
   invalid: { en: "Some fields of the embed app are invalid.", fr: "Certains champs de l'application intégrée sont invalides." },
@@ -38,18 +39,18 @@ export const EMBED_APP_MESSAGES = {
 export const EMBED_APP_LIMITS = { title: 255, description: 10_000, embed_code: 20_000 } as const;
 
 /** The field rules: a title (at most 255), a description of at most 10,000, an embed code (at most 20,000). */
-export function embedAppFieldErrors(fields: Pick<EmbedAppRow, "title" | "description" | "embed_code">, locale: MessageLocale): Record<string, string[]> {
+export function embedAppFieldErrors(fields: Pick<EmbedAppRow, "title" | "description" | "embed_code">, locale: UiLocale): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string | null) => {
     if (message) (errors[field] ??= []).push(message);
   };
   add("title", required(fields.title, locale) ?? max(fields.title, locale, { length: EMBED_APP_LIMITS.title }));
   add("description", max(fields.description, locale, { length: EMBED_APP_LIMITS.description }));
-  add("embed_code", required(fields.embed_code, locale) ?? ([...fields.embed_code].length > EMBED_APP_LIMITS.embed_code ? EMBED_APP_MESSAGES.embed_code_too_long[locale] : null));
+  add("embed_code", required(fields.embed_code, locale) ?? ([...fields.embed_code].length > EMBED_APP_LIMITS.embed_code ? localized(EMBED_APP_MESSAGES.embed_code_too_long, locale) : null));
   return errors;
 }
 
-function checkFields(fields: Pick<EmbedAppRow, "title" | "description" | "embed_code">, locale: MessageLocale): void {
+function checkFields(fields: Pick<EmbedAppRow, "title" | "description" | "embed_code">, locale: UiLocale): void {
   const errors = embedAppFieldErrors(fields, locale);
   if (Object.keys(errors).length > 0) throw new MutationRejected("validation_failed", EMBED_APP_MESSAGES.invalid, errors);
 }

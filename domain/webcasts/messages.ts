@@ -1,6 +1,7 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
+import { type LocalizedText } from "../validation/localized.ts";
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 /** Refusals and field errors of the webcast mutators (SPEC §1: server texts in en and fr only). */
 export const WEBCAST_MESSAGES = {

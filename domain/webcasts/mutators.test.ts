@@ -1,6 +1,6 @@
 import { webcastRow } from "./testing.ts";
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
 import { ORGANIZATION_ID, editor, idSequence, organizer, rules, webcastArgs } from "../sync/testing.ts";
@@ -15,7 +15,7 @@ function server(organization: OrganizationRules = rules()) {
   return new MemoryServerStore([[ORGANIZATION_ID, organization]]);
 }
 
-function run(store: MemoryServerStore, name: string, args: unknown, options: { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server"; withRules?: boolean } = {}): Promise<MutationOutcome> {
+function run(store: MemoryServerStore, name: string, args: unknown, options: { actor?: MutationActor; locale?: UiLocale; location?: "client" | "server"; withRules?: boolean } = {}): Promise<MutationOutcome> {
   const { get, list, organization } = store.read;
   const source = options.withRules === false ? { get, list } : { get, list, ...(organization ? { organization } : {}) };
   return runMutation(WEBCAST_MUTATORS, { name, args }, source, { location: options.location ?? "server", actor: options.actor ?? alice, locale: options.locale ?? "en", now: "2026-01-01T00:00:00.000Z" });

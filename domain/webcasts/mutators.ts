@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { canCreateServices, hasFeature, type LimitKey, limitReachedMessage, limitsOf, ORGANIZATION_MESSAGES, withinLimit } from "../organizations/index.ts";
 import { can } from "../permissions/can.ts";
 import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type RowQuery, defineMutator, matchesQuery } from "../sync/types.ts";
@@ -29,6 +29,7 @@ import {
   webcastWindow,
 } from "./rules.ts";
 import { BRANDING_IMAGES, brandingName } from "./resource.ts";
+import { localized, renderedInEveryLocale } from "../validation/localized.ts";
 
 /**
  * The webcast mutators (docs/sync.md): the only way the synced webcast core changes. The browser
@@ -122,7 +123,7 @@ function refuse(code: string, key: WebcastMessage, errors?: Record<string, strin
   return new MutationRejected(code, WEBCAST_MESSAGES[key], errors);
 }
 
-function checkFields(fields: Parameters<typeof webcastFieldErrors>[0], locale: MessageLocale, organization: OrganizationRules | null): void {
+function checkFields(fields: Parameters<typeof webcastFieldErrors>[0], locale: UiLocale, organization: OrganizationRules | null): void {
   const errors = webcastFieldErrors(fields, locale, organization);
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
 }
@@ -142,8 +143,8 @@ async function countOthers(tx: MutationTx, webcast: Counted, query: RowQuery<"we
 }
 
 function limitReached(key: LimitKey, limit: number): MutationRejected {
-  const message = (locale: MessageLocale) => limitReachedMessage(key, limit, locale);
-  return new MutationRejected("limit_reached", { en: message("en"), fr: message("fr") });
+  const message = (locale: UiLocale) => limitReachedMessage(key, limit, locale);
+  return new MutationRejected("limit_reached", renderedInEveryLocale(message));
 }
 
 async function checkMonthlyLimit(tx: MutationTx, organization: OrganizationRules, webcast: Counted & Pick<WebcastRow, "event_start_date_time">): Promise<void> {
@@ -322,9 +323,9 @@ function gatedSettingsChange(current: WebcastSettings, next: WebcastSettings): b
  * The settings rules: a title colour is #rrggbb; a gated value newly taken needs its feature
  * (when the organization's rules are known).
  */
-function checkSettings(current: WebcastSettings, next: WebcastSettings, locale: MessageLocale, organization: OrganizationRules | null): void {
+function checkSettings(current: WebcastSettings, next: WebcastSettings, locale: UiLocale, organization: OrganizationRules | null): void {
   if (next.title_color !== null && next.title_color !== current.title_color && !/^#[0-9a-f]{6}$/.test(next.title_color)) {
-    throw refuse("validation_failed", "invalid", { title_color: [WEBCAST_MESSAGES.title_color_invalid[locale]] });
+    throw refuse("validation_failed", "invalid", { title_color: [localized(WEBCAST_MESSAGES.title_color_invalid, locale)] });
   }
   if (!organization) return;
   for (const gate of GATED_SETTINGS) {
@@ -448,7 +449,7 @@ export const setWebcastBranding = defineMutator("setWebcastBranding", setWebcast
   for (const kind of BRANDING_IMAGES) {
     const key = args[`${kind}_key`];
     if (key === undefined) continue;
-    if (key !== null && brandingName(args.id, key, kind) === null) errors[kind] = [WEBCAST_MESSAGES.image_key_invalid[ctx.locale]];
+    if (key !== null && brandingName(args.id, key, kind) === null) errors[kind] = [localized(WEBCAST_MESSAGES.image_key_invalid, ctx.locale)];
     else patch[`${kind}_key`] = key;
   }
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);

@@ -2,9 +2,10 @@ import { canForWebcast } from "../permissions/can.ts";
 import type { Permission } from "../permissions/permissions.ts";
 import type { WEBCAST_PART_TABLES } from "../sync/tables.ts";
 import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type SyncRow } from "../sync/types.ts";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { WebcastRow } from "./record.ts";
+import { type LocalizedText } from "../validation/localized.ts";
 
 export type WebcastPartTable = (typeof WEBCAST_PART_TABLES)[number];
 
@@ -33,7 +34,7 @@ export async function partFor<T extends WebcastPartTable>(
   id: string,
   permission: Permission,
   ctx: MutationContext,
-  gone: Record<MessageLocale, string>,
+  gone: LocalizedText,
 ): Promise<{ row: SyncRow<T>; webcast: WebcastRow }> {
   const row = await tx.get(table, id);
   if (!row) throw new MutationRejected("not_found", gone);

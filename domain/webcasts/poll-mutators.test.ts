@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { permissionsFor } from "../permissions/can.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
@@ -19,7 +19,7 @@ function speaker(id: number): MutationActor {
   return { id, is_super_admin: false, permissions: permissionsFor([{ organization_id: ORGANIZATION_ID, role: "speaker" }]) };
 }
 
-function run(store: MemoryServerStore, name: string, args: unknown, options: { actor?: MutationActor; locale?: MessageLocale } = {}): Promise<MutationOutcome> {
+function run(store: MemoryServerStore, name: string, args: unknown, options: { actor?: MutationActor; locale?: UiLocale } = {}): Promise<MutationOutcome> {
   return runMutation(REGISTRY, { name, args }, store.read, { location: "server", actor: options.actor ?? alice, locale: options.locale ?? "en", now: NOW });
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { MutationRejected, type MutationContext, type MutationTx, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
@@ -8,6 +8,7 @@ import { WEBCAST_MESSAGES } from "./messages.ts";
 import { partFor, partsOf, webcastFor } from "./part-rules.ts";
 import { POLL_DISPLAYS, type PollOption, type PollRow, type PollingSeriesRow } from "./parts.ts";
 import type { WebcastRow } from "./record.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's polls and polling series (SPEC §3, domain/webcasts/parts.ts). Each
@@ -17,7 +18,7 @@ import type { WebcastRow } from "./record.ts";
  * and editing never change `status`: the control room does (publish, close, show results).
  */
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 /** Refusals and field errors of the poll mutators (en and fr). */
 export const POLL_MESSAGES = {
@@ -114,26 +115,26 @@ const trimmedOrNull = (value: string | null | undefined) => (value == null || va
  * recommended option one of the options, the series one of the webcast's. Keys follow zod's paths
  * (`options.2.text`), so a form puts each message under its input. Pure; no authorization.
  */
-export function pollFieldErrors(poll: Pick<PollRow, "title" | "description" | "options" | "recommended_option_id" | "series_id">, seriesIds: ReadonlySet<string>, locale: MessageLocale): Errors {
+export function pollFieldErrors(poll: Pick<PollRow, "title" | "description" | "options" | "recommended_option_id" | "series_id">, seriesIds: ReadonlySet<string>, locale: UiLocale): Errors {
   const errors: Errors = {};
   add(errors, "title", required(poll.title, locale) ?? max(poll.title, locale, { length: POLL_TITLE_MAX }));
   add(errors, "description", max(poll.description, locale, { length: POLL_DESCRIPTION_MAX }));
-  if (poll.options.length < POLL_OPTIONS.min) add(errors, "options", POLL_MESSAGES.options_min[locale]);
-  if (poll.options.length > POLL_OPTIONS.max) add(errors, "options", POLL_MESSAGES.options_max[locale]);
+  if (poll.options.length < POLL_OPTIONS.min) add(errors, "options", localized(POLL_MESSAGES.options_min, locale));
+  if (poll.options.length > POLL_OPTIONS.max) add(errors, "options", localized(POLL_MESSAGES.options_max, locale));
   poll.options.forEach((option, index) => add(errors, `options.${index}.text`, required(option.text, locale) ?? max(option.text, locale, { length: POLL_OPTION_MAX })));
   for (const index of duplicateNameIndexes(poll.options.map((option) => option.text))) add(errors, `options.${index}.text`, ruleMessage("duplicate_name", locale));
   const ids = new Set<string>();
   poll.options.forEach((option, index) => {
-    if (ids.has(option.id)) add(errors, `options.${index}.id`, POLL_MESSAGES.option_id_taken[locale]);
+    if (ids.has(option.id)) add(errors, `options.${index}.id`, localized(POLL_MESSAGES.option_id_taken, locale));
     ids.add(option.id);
   });
-  if (poll.recommended_option_id !== null && !ids.has(poll.recommended_option_id)) add(errors, "recommended_option_id", POLL_MESSAGES.recommended_unknown[locale]);
-  if (poll.series_id !== null && !seriesIds.has(poll.series_id)) add(errors, "series_id", POLL_MESSAGES.series_unknown[locale]);
+  if (poll.recommended_option_id !== null && !ids.has(poll.recommended_option_id)) add(errors, "recommended_option_id", localized(POLL_MESSAGES.recommended_unknown, locale));
+  if (poll.series_id !== null && !seriesIds.has(poll.series_id)) add(errors, "series_id", localized(POLL_MESSAGES.series_unknown, locale));
   return errors;
 }
 
 /** The field rules of a polling series: title required (at most 255), description at most 10,000. */
-export function seriesFieldErrors(series: Pick<PollingSeriesRow, "title" | "description">, locale: MessageLocale): Errors {
+export function seriesFieldErrors(series: Pick<PollingSeriesRow, "title" | "description">, locale: UiLocale): Errors {
   const errors: Errors = {};
   add(errors, "title", required(series.title, locale) ?? max(series.title, locale, { length: POLL_TITLE_MAX }));
   add(errors, "description", max(series.description, locale, { length: POLL_DESCRIPTION_MAX }));

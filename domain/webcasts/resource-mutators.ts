@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { limitReachedMessage, withinLimit } from "../organizations/index.ts";
 import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
@@ -9,6 +9,7 @@ import { WEBCAST_MESSAGES } from "./messages.ts";
 import { organizationRules, partFor, partsOf, webcastFor } from "./part-rules.ts";
 import { RESOURCE_KINDS, type ResourceRow } from "./parts.ts";
 import type { WebcastRow } from "./record.ts";
+import { type LocalizedText, localized, renderedInEveryLocale } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's resources (domain/webcasts/parts.ts, SPEC §3 "resources", §7
@@ -22,7 +23,7 @@ import type { WebcastRow } from "./record.ts";
  * resource can point at another resource's (or webcast's) object.
  */
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 export const RESOURCE_MESSAGES = {
   invalid: { en: "Some fields of the resource are invalid.", fr: "Certains champs de la ressource sont invalides." },
@@ -79,7 +80,7 @@ type ResourceFields = Pick<ResourceRow, "title" | "description" | "kind" | "url"
  * most 10,000; a link is an http(s) URL (the url rule), an e-mail resource a valid address, a
  * file resource has its uploaded file. Errors are keyed by form field (`url`, `file`).
  */
-export function resourceFieldErrors(fields: ResourceFields, locale: MessageLocale): Record<string, string[]> {
+export function resourceFieldErrors(fields: ResourceFields, locale: UiLocale): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string | null) => {
     if (message) (errors[field] ??= []).push(message);
@@ -89,7 +90,7 @@ export function resourceFieldErrors(fields: ResourceFields, locale: MessageLocal
   if (fields.kind === "link") add("url", required(fields.url, locale) ?? url(fields.url, locale) ?? max(fields.url, locale, { length: RESOURCE_LIMITS.url }));
   if (fields.kind === "email") add("url", required(fields.url, locale) ?? email(fields.url, locale) ?? max(fields.url, locale, { length: RESOURCE_LIMITS.email }));
   if (fields.kind === "file") {
-    if (fields.file_key === null) add("file", RESOURCE_MESSAGES.file_required[locale]);
+    if (fields.file_key === null) add("file", localized(RESOURCE_MESSAGES.file_required, locale));
     add("file_name", max(fields.file_name, locale, { length: RESOURCE_LIMITS.file_name }));
   }
   return errors;
@@ -117,10 +118,10 @@ function consistent<T extends ResourceFields>(row: T): T {
 function checkFileKey(key: string | null | undefined, webcastId: string, resourceId: string, ctx: MutationContext): void {
   if (key == null) return;
   if (ctx.location !== "server") throw refuse("forbidden", "file_online_only");
-  if (!isResourceFileKey(webcastId, resourceId, key)) throw refuse("validation_failed", "invalid", { file: [RESOURCE_MESSAGES.file_key_invalid[ctx.locale]] });
+  if (!isResourceFileKey(webcastId, resourceId, key)) throw refuse("validation_failed", "invalid", { file: [localized(RESOURCE_MESSAGES.file_key_invalid, ctx.locale)] });
 }
 
-function checkFields(row: ResourceFields, locale: MessageLocale): void {
+function checkFields(row: ResourceFields, locale: UiLocale): void {
   const errors = resourceFieldErrors(row, locale);
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
 }
@@ -144,8 +145,8 @@ async function checkMediaLimit(tx: MutationTx, ctx: MutationContext, webcast: Pi
   if (!organization) return;
   const check = withinLimit(organization, "max_media", others.filter(isMedium).length);
   if (check.ok) return;
-  const message = (locale: MessageLocale) => limitReachedMessage("max_media", check.limit, locale);
-  throw new MutationRejected("limit_reached", { en: message("en"), fr: message("fr") }, { file: [message(ctx.locale)] });
+  const message = (locale: UiLocale) => limitReachedMessage("max_media", check.limit, locale);
+  throw new MutationRejected("limit_reached", renderedInEveryLocale(message), { file: [message(ctx.locale)] });
 }
 
 const isoDateTime = z.iso.datetime();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { alphaDash, max, size } from "../validation/form-rules.ts";
 import { passwordSchema } from "../validation/password.ts";
 import { ruleMessage } from "../validation/rule-messages.ts";
@@ -16,6 +16,7 @@ import {
   type WebcastSettings,
 } from "./record.ts";
 import type { BrandingImage } from "./resource.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * SPEC §3 webcast `speakers (id, is_producer)` as the webcast forms send them: `id` is the person's
@@ -194,7 +195,7 @@ export function isPatchOverride(value: unknown): boolean {
 }
 
 /** A POST to /api/webcasts/{uid} without `_method=PATCH`: SPEC §7 only defines the override. */
-export const METHOD_OVERRIDE_REQUIRED: Record<MessageLocale, string> = {
+export const METHOD_OVERRIDE_REQUIRED: LocalizedText = {
   en: "Send the changes as form data with _method=PATCH.",
   fr: "Envoyez les modifications en données de formulaire avec _method=PATCH.",
 };
@@ -207,7 +208,7 @@ export type ToggleBody = z.input<typeof toggleBody>;
  * PATCH /api/webcasts/{uid}/access-controls (JSON): the access flags, and `password` (a string
  * sets it, null removes it, absent keeps it). The password follows the SPEC §5 password rule.
  */
-export function accessControlsBody(locale: MessageLocale) {
+export function accessControlsBody(locale: UiLocale) {
   return z.strictObject({
     privacy: z.enum(WEBCAST_PRIVACIES).optional(),
     registration_required: z.boolean().optional(),
@@ -237,8 +238,8 @@ export const BRANDING_IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png
  * What is wrong with an image picked for the branding, in `locale`, or null: its type (as
  * declared; the worker also checks the bytes) and its size. The browser runs it before uploading.
  */
-export function brandingImageError(file: { size: number; type: string }, locale: MessageLocale): string | null {
-  if (!BRANDING_IMAGE_TYPES.includes(file.type) || file.size === 0) return WEBCAST_MESSAGES.image_type[locale];
+export function brandingImageError(file: { size: number; type: string }, locale: UiLocale): string | null {
+  if (!BRANDING_IMAGE_TYPES.includes(file.type) || file.size === 0) return localized(WEBCAST_MESSAGES.image_type, locale);
   return size(file.size, locale, { max: BRANDING_IMAGE_MAX_BYTES });
 }
 
@@ -247,7 +248,7 @@ export function brandingImageError(file: { size: number; type: string }, locale:
  * digits, dashes), title colour (#rrggbb, the mutator's rule; blank clears it) and
  * `remove_<image>=1` to clear an image. The image files themselves are checked by the route.
  */
-export function brandingTextForm(locale: MessageLocale) {
+export function brandingTextForm(locale: UiLocale) {
   return z.strictObject({
     theme: z
       .string()

@@ -1,9 +1,10 @@
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { allowsValue, limitReachedMessage, limitsOf } from "../organizations/index.ts";
 import type { OrganizationRules, RowQuery } from "../sync/types.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
 import { ENDED_STATES } from "./status.ts";
 import type { WebcastApiStatus, WebcastRow } from "./record.ts";
+import { localized } from "../validation/localized.ts";
 
 export const EVENT_TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 10_000;
@@ -131,10 +132,10 @@ type Checked = Partial<Pick<WebcastRow, "event_title" | "description" | "duratio
  * and at most the organization's max_duration (when its rules are known), a known time zone.
  * `is_test` is the webcast's value after the change.
  */
-export function webcastFieldErrors(fields: Checked, locale: MessageLocale, organization: OrganizationRules | null): Record<string, string[]> {
+export function webcastFieldErrors(fields: Checked, locale: UiLocale, organization: OrganizationRules | null): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const text = (key: WebcastMessage) => WEBCAST_MESSAGES[key][locale];
+  const text = (key: WebcastMessage) => localized(WEBCAST_MESSAGES[key], locale);
   if (fields.event_title !== undefined) {
     if (fields.event_title.length === 0) add("event_title", text("title_required"));
     else if (fields.event_title.length > EVENT_TITLE_MAX) add("event_title", text("title_too_long"));

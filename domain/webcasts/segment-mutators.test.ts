@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { permissionsFor } from "../permissions/can.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
@@ -14,7 +14,7 @@ const alice = organizer(7);
 const NOW = "2026-01-02T09:00:00.000Z";
 const REGISTRY = { ...WEBCAST_MUTATORS, ...SEGMENT_MUTATORS };
 
-type Options = { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server" };
+type Options = { actor?: MutationActor; locale?: UiLocale; location?: "client" | "server" };
 
 function run(store: MemoryServerStore, name: string, args: unknown, options: Options = {}): Promise<MutationOutcome> {
   return runMutation(REGISTRY, { name, args }, store.read, { location: options.location ?? "server", actor: options.actor ?? alice, locale: options.locale ?? "en", now: NOW });

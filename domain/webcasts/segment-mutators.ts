@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { MutationRejected, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
@@ -8,6 +8,7 @@ import { normalizedName } from "../validation/rules.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { SegmentRow } from "./parts.ts";
 import { partFor, partsOf, webcastFor } from "./part-rules.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's segments (domain/webcasts/parts.ts): named audience groups that
@@ -16,7 +17,7 @@ import { partFor, partsOf, webcastFor } from "./part-rules.ts";
  * organizer's content, not a producer permission), checked by `webcastFor` (part-rules.ts).
  */
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 /** Refusals and field errors of the segment mutators (SPEC §1: en and fr). */
 export const SEGMENT_MESSAGES = {
@@ -41,14 +42,14 @@ export function segmentName(name: string): string {
  * most 100 characters, unique in the webcast — trimmed and case-insensitive, like the duplicate
  * names rule (`normalizedName`), with a message that says what is duplicated.
  */
-export function segmentNameErrors(name: string, existing: readonly string[], locale: MessageLocale): string[] {
+export function segmentNameErrors(name: string, existing: readonly string[], locale: UiLocale): string[] {
   const value = segmentName(name);
   const missing = required(value, locale);
   if (missing) return [missing];
   const tooLong = max(value, locale, { length: SEGMENT_NAME_MAX });
   if (tooLong) return [tooLong];
   const key = normalizedName(value);
-  return existing.some((other) => normalizedName(other) === key) ? [SEGMENT_MESSAGES.duplicate[locale]] : [];
+  return existing.some((other) => normalizedName(other) === key) ? [localized(SEGMENT_MESSAGES.duplicate, locale)] : [];
 }
 
 /** The one of `segments` called `name` (compared as the uniqueness rule compares), if any. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { permissionsFor } from "../permissions/can.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
@@ -18,7 +18,7 @@ const LATER = "2026-01-02T00:00:00.000Z";
 const backOffice: MutationActor = { id: 9, is_super_admin: false, permissions: permissionsFor([], ["back_office"], [ORGANIZATION_ID]) };
 const owner: MutationActor = { id: 8, is_super_admin: false, permissions: permissionsFor([{ organization_id: ORGANIZATION_ID, role: "owner" }]) };
 
-type Options = { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server" };
+type Options = { actor?: MutationActor; locale?: UiLocale; location?: "client" | "server" };
 
 function run(store: MemoryServerStore, name: string, args: unknown, options: Options = {}): Promise<MutationOutcome> {
   return runMutation(WEBCAST_MUTATORS, { name, args }, store.read, { location: options.location ?? "server", actor: options.actor ?? alice, locale: options.locale ?? "en", now: NOW });

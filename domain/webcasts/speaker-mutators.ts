@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { limitsOf } from "../organizations/limits.ts";
 import type { OrganizationRole } from "../permissions/permissions.ts";
 import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
@@ -9,6 +9,7 @@ import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import { organizationRules, partFor, partsOf, webcastFor } from "./part-rules.ts";
 import type { WebcastSpeakerRow } from "./parts.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's speakers (domain/webcasts/parts.ts). Each starts with
@@ -22,7 +23,7 @@ import type { WebcastSpeakerRow } from "./parts.ts";
  * (SPEC §3) and `max_speakers` per webcast (SPEC §5, §9 "speakers per webcast").
  */
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 /** Refusals and field errors of the speaker mutators and routes (SPEC §1: en and fr only). */
 export const SPEAKER_MESSAGES = {
@@ -112,7 +113,7 @@ function invalid(errors: Record<string, string[]>): MutationRejected {
 }
 
 /** Field errors of a new speaker's copied name and e-mail (SPEC §5 required, email, max). */
-function personErrors(entry: z.output<typeof speakerEntry>, index: number, locale: MessageLocale, errors: Record<string, string[]>): void {
+function personErrors(entry: z.output<typeof speakerEntry>, index: number, locale: UiLocale, errors: Record<string, string[]>): void {
   const name = entry.name?.trim() ?? "";
   const address = entry.email?.trim() ?? "";
   const nameError = required(name, locale) ?? max(name, locale, { length: 255 });
@@ -155,22 +156,22 @@ export const setWebcastSpeakers = defineMutator("setWebcastSpeakers", setWebcast
   const seenUsers = new Set<number>();
   const seenIds = new Set<string>();
   for (const [index, entry] of args.speakers.entries()) {
-    if (seenUsers.has(entry.user_id)) errors[`speakers.${index}.user_id`] = [SPEAKER_MESSAGES.duplicate_person[ctx.locale]];
-    else if (seenIds.has(entry.id)) errors[`speakers.${index}.id`] = [SPEAKER_MESSAGES.duplicate_speaker[ctx.locale]];
+    if (seenUsers.has(entry.user_id)) errors[`speakers.${index}.user_id`] = [localized(SPEAKER_MESSAGES.duplicate_person, ctx.locale)];
+    else if (seenIds.has(entry.id)) errors[`speakers.${index}.id`] = [localized(SPEAKER_MESSAGES.duplicate_speaker, ctx.locale)];
     seenUsers.add(entry.user_id);
     seenIds.add(entry.id);
     const kept = byId.get(entry.id);
     if (kept) {
-      if (kept.user_id !== entry.user_id) errors[`speakers.${index}.user_id`] = [SPEAKER_MESSAGES.person_changed[ctx.locale]];
+      if (kept.user_id !== entry.user_id) errors[`speakers.${index}.user_id`] = [localized(SPEAKER_MESSAGES.person_changed, ctx.locale)];
       continue;
     }
     const elsewhere = await tx.get("webcast_speakers", entry.id);
-    if (elsewhere) errors[`speakers.${index}.id`] = [SPEAKER_MESSAGES.other_webcast[ctx.locale]];
+    if (elsewhere) errors[`speakers.${index}.id`] = [localized(SPEAKER_MESSAGES.other_webcast, ctx.locale)];
     personErrors(entry, index, ctx.locale, errors);
-    if (!(await mayBeAdded(tx, ctx, webcast.organization_id, entry.user_id))) errors[`speakers.${index}.user_id`] = [SPEAKER_MESSAGES.not_a_member[ctx.locale]];
+    if (!(await mayBeAdded(tx, ctx, webcast.organization_id, entry.user_id))) errors[`speakers.${index}.user_id`] = [localized(SPEAKER_MESSAGES.not_a_member, ctx.locale)];
   }
   const named = args.speakers.flatMap((entry, index) => (entry.is_producer === true ? [index] : []));
-  for (const index of named.slice(1)) errors[`speakers.${index}.is_producer`] = [SPEAKER_MESSAGES.one_producer[ctx.locale]];
+  for (const index of named.slice(1)) errors[`speakers.${index}.is_producer`] = [localized(SPEAKER_MESSAGES.one_producer, ctx.locale)];
   if (Object.keys(errors).length > 0) throw invalid(errors);
 
   if (args.speakers.length > current.length) {
@@ -178,7 +179,7 @@ export const setWebcastSpeakers = defineMutator("setWebcastSpeakers", setWebcast
     const limit = rules ? limitsOf(rules).max_speakers : null;
     if (limit !== null && args.speakers.length > limit) {
       const message = speakerLimitMessage(limit);
-      throw new MutationRejected("limit_reached", message, { speakers: [message[ctx.locale]] });
+      throw new MutationRejected("limit_reached", message, { speakers: [localized(message, ctx.locale)] });
     }
   }
 

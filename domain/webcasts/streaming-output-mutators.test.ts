@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { permissionsFor } from "../permissions/can.ts";
 import { MemoryServerStore } from "../sync/memory-server-store.ts";
 import { type MutationOutcome, runMutation } from "../sync/run.ts";
@@ -16,7 +16,7 @@ const LATER = "2026-01-02T10:00:00.000Z";
 const REGISTRY = { ...WEBCAST_MUTATORS, ...STREAMING_OUTPUT_MUTATORS };
 const enabled = () => rules({ features: { allow_rtmp_output: true } });
 
-type Options = { actor?: MutationActor; locale?: MessageLocale; location?: "client" | "server"; withRules?: boolean };
+type Options = { actor?: MutationActor; locale?: UiLocale; location?: "client" | "server"; withRules?: boolean };
 
 function run(store: MemoryServerStore, name: string, args: unknown, options: Options = {}): Promise<MutationOutcome> {
   const { get, list, organization } = store.read;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MessageLocale } from "../i18n/locales.ts";
+import type { UiLocale } from "../i18n/locales.ts";
 import { hasFeature } from "../organizations/index.ts";
 import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
@@ -10,6 +10,7 @@ import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { StreamingOutputRow } from "./parts.ts";
 import { partFor, webcastFor } from "./part-rules.ts";
 import type { WebcastApiStatus, WebcastRow } from "./record.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's streaming outputs (domain/webcasts/parts.ts): RTMP destinations the
@@ -19,7 +20,7 @@ import type { WebcastApiStatus, WebcastRow } from "./record.ts";
  * one does not, so outputs left behind by a flag turned off can still be cleaned up.
  */
 
-type Text = Record<MessageLocale, string>;
+type Text = LocalizedText;
 
 /** Refusals and field errors of the streaming output mutators (SPEC §1: en and fr). */
 export const STREAMING_OUTPUT_MESSAGES = {
@@ -81,7 +82,7 @@ type OutputFields = Pick<StreamingOutputRow, "rtmp_url" | "stream_key" | "userna
  * and each required with the other (SPEC §5 required_with). Only `checked` fields are judged (an
  * update judges what it changes, and the credentials together).
  */
-export function streamingOutputErrors(output: OutputFields, locale: MessageLocale, checked: ReadonlySet<keyof OutputFields> = new Set(["rtmp_url", "stream_key", "username", "password"])): Record<string, string[]> {
+export function streamingOutputErrors(output: OutputFields, locale: UiLocale, checked: ReadonlySet<keyof OutputFields> = new Set(["rtmp_url", "stream_key", "username", "password"])): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: keyof OutputFields, message: string | null) => {
     if (message && checked.has(field) && !errors[field]) errors[field] = [message];
@@ -90,9 +91,9 @@ export function streamingOutputErrors(output: OutputFields, locale: MessageLocal
   add("rtmp_url", required(output.rtmp_url, locale) ?? max(output.rtmp_url, locale, { length: RTMP_URL_MAX }));
   if (!isOutputUrl(output.rtmp_url)) add("rtmp_url", ruleMessage("stream_url", locale, { addresses: alternatives(OUTPUT_URL_ADDRESSES, locale) }));
   add("stream_key", required(output.stream_key, locale) ?? max(output.stream_key, locale, { length: STREAM_KEY_MAX }));
-  if (/\s/.test(output.stream_key)) add("stream_key", text.stream_key_spaces[locale]);
-  add("username", max(output.username, locale, { length: CREDENTIAL_MAX }) ?? requiredWith(output.username, locale, { target: output.password, targetField: text.password_label[locale] }));
-  add("password", max(output.password, locale, { length: CREDENTIAL_MAX }) ?? requiredWith(output.password, locale, { target: output.username, targetField: text.username_label[locale] }));
+  if (/\s/.test(output.stream_key)) add("stream_key", localized(text.stream_key_spaces, locale));
+  add("username", max(output.username, locale, { length: CREDENTIAL_MAX }) ?? requiredWith(output.username, locale, { target: output.password, targetField: localized(text.password_label, locale) }));
+  add("password", max(output.password, locale, { length: CREDENTIAL_MAX }) ?? requiredWith(output.password, locale, { target: output.username, targetField: localized(text.username_label, locale) }));
   return errors;
 }
 
@@ -153,7 +154,7 @@ function checkEditable(webcast: WebcastRow): void {
   if (!outputsEditable(webcast)) throw new MutationRejected("locked", STREAMING_OUTPUT_MESSAGES.locked);
 }
 
-function checkFields(output: OutputFields, locale: MessageLocale, checked?: ReadonlySet<keyof OutputFields>): void {
+function checkFields(output: OutputFields, locale: UiLocale, checked?: ReadonlySet<keyof OutputFields>): void {
   const errors = streamingOutputErrors(output, locale, checked);
   if (Object.keys(errors).length > 0) throw new MutationRejected("validation_failed", STREAMING_OUTPUT_MESSAGES.invalid, errors);
 }

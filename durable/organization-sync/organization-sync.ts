@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { type MessageLocale, messageLocale } from "../../domain/i18n/locales.ts";
+import { type UiLocale, messageLocale } from "../../domain/i18n/locales.ts";
 import { PING_FRAME, PONG_FRAME, encodeFrame, errorFrame } from "../../domain/protocol/index.ts";
 import { applyPush } from "../../domain/sync/server.ts";
 import { SYNC_MUTATORS } from "../../worker/features/sync/mutators.ts";
@@ -40,7 +40,7 @@ export class OrganizationSync extends DurableObject<Env> {
    * Applies a batch of one organization's mutations, in order, as `actor` (authorized by the
    * caller as a member of `organizationId`; the mutators check permissions), then pokes.
    */
-  async push(organizationId: number, actor: MutationActor, locale: MessageLocale, mutations: PendingMutation[]): Promise<PushResponse> {
+  async push(organizationId: number, actor: MutationActor, locale: UiLocale, mutations: PendingMutation[]): Promise<PushResponse> {
     this.claim(organizationId);
     const store = new D1ServerStore(this.env.DB, organizationId);
     const response = await this.queue.run(() => applyPush(store, SYNC_MUTATORS, actor, locale, mutations, new Date().toISOString()));
@@ -98,7 +98,7 @@ export class OrganizationSync extends DurableObject<Env> {
   }
 }
 
-function localeOf(ws: WebSocket): MessageLocale {
+function localeOf(ws: WebSocket): UiLocale {
   const attachment: unknown = ws.deserializeAttachment();
   return typeof attachment === "object" && attachment !== null && "locale" in attachment ? messageLocale(String(attachment.locale)) : messageLocale(undefined);
 }

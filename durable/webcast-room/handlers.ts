@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../domain/i18n/locales.ts";
 import { type ClientMessage, type RoomState, type ServerMessage, PROTOCOL_VERSION, errorFrame } from "../../domain/protocol/index.ts";
 
 /**
@@ -9,7 +9,7 @@ export interface Session {
   connectionId: string;
   protocolVersion: number | null;
   clientId: string | null;
-  locale: MessageLocale;
+  locale: UiLocale;
 }
 
 /** Effects the shell carries out, in this order: session, persistence, reply, broadcasts, close. */

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { MESSAGE_LOCALES, messageLocale } from "../../domain/i18n/locales.ts";
+import { UI_LOCALES, messageLocale } from "../../domain/i18n/locales.ts";
 import {
   PING_FRAME,
   PONG_FRAME,
@@ -22,7 +22,7 @@ const sessionSchema = z.object({
   connectionId: z.string(),
   protocolVersion: z.number().int().nullable(),
   clientId: z.string().nullable(),
-  locale: z.enum(MESSAGE_LOCALES),
+  locale: z.enum(UI_LOCALES),
 });
 
 /** Close codes the runtime reports but that must never be sent back (gotcha 7). */

@@ -1,6 +1,6 @@
 import { type ErrorBody, type ErrorCode, type FieldErrors, errorMessage, statusOf } from "../../domain/errors/index.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { MessageLocale } from "../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../domain/i18n/locales.ts";
 
 /**
  * Thrown anywhere in a request; the app's error handler turns it into the SPEC §8 body.
@@ -20,7 +20,7 @@ export class ApiError extends Error {
     return statusOf(this.code) as ContentfulStatusCode;
   }
 
-  toBody(locale: MessageLocale, requestId: string): ErrorBody {
+  toBody(locale: UiLocale, requestId: string): ErrorBody {
     const body: ErrorBody = {
       message: this.options.message ?? errorMessage(this.code, locale),
       code: this.code,

@@ -36,13 +36,15 @@ describe("error shape (SPEC §8)", () => {
     expect(body).toEqual({ message: "Cette page ou ressource n'existe pas.", code: "not_found", requestId: response.headers.get("X-Request-Id") });
   });
 
-  it("speaks English when asked by Accept-Language, X-Locale or ?lang, and French for other languages", async () => {
+  it("speaks English when asked by Accept-Language, X-Locale or ?lang, German for de, and French for a language it does not speak", async () => {
     const en = await (await app.request("/nowhere", { headers: { "Accept-Language": "en-GB,en;q=0.9" } })).json<{ message: string }>();
     const viaHeader = await (await app.request("/nowhere", { headers: { "X-Locale": "en" } })).json<{ message: string }>();
     const viaQuery = await (await app.request("/nowhere?lang=en", { headers: { "Accept-Language": "fr" } })).json<{ message: string }>();
     const de = await (await app.request("/nowhere", { headers: { "Accept-Language": "de" } })).json<{ message: string }>();
     expect([en.message, viaHeader.message, viaQuery.message]).toEqual(Array(3).fill("This page or resource does not exist."));
-    expect(de.message).toBe("Cette page ou ressource n'existe pas.");
+    const ja = await (await app.request("/nowhere", { headers: { "Accept-Language": "ja" } })).json<{ message: string }>();
+    expect(de.message).toBe("Diese Seite oder Ressource existiert nicht.");
+    expect(ja.message).toBe("Cette page ou ressource n'existe pas.");
   });
 
   it("keeps a caller's request id", async () => {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import type { MessageLocale } from "../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../domain/i18n/locales.ts";
 import { validate } from "../../domain/validation/parse.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./api-error.ts";
@@ -13,8 +13,8 @@ import { parseOrThrow } from "./validate.ts";
  * message. Being a Hono validator, it also types the body in `AppType` for the web's `hc` client.
  */
 export function jsonBody<T extends z.ZodType>(
-  schemaFor: (locale: MessageLocale) => T,
-  message?: (errors: Record<string, string[]>, locale: MessageLocale) => string | undefined,
+  schemaFor: (locale: UiLocale) => T,
+  message?: (errors: Record<string, string[]>, locale: UiLocale) => string | undefined,
 ) {
   return validator("json", (value, c: Context<AppEnv>): z.output<T> => {
     const result = validate(schemaFor(c.var.locale), value, c.var.locale);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { MessageLocale } from "../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../domain/i18n/locales.ts";
 import { db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
 import type { Env } from "../env.ts";
@@ -10,7 +10,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
-  locale: MessageLocale;
+  locale: UiLocale;
   /** Which template produced it ("password_reset", …), for the outbox and tests. */
   template: string;
 }

@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { CommunicationLanguage } from "../../../domain/auth/schemas.ts";
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
 
@@ -39,7 +39,7 @@ export interface Registration extends NewPassword {
   first_name: string;
   last_name: string;
   email: string;
-  communication_language: MessageLocale;
+  communication_language: CommunicationLanguage;
 }
 
 /** POST /api/users/register: a self-serve organization and its owner (pending), validation e-mail sent. */

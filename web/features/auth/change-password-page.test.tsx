@@ -41,12 +41,12 @@ describe("change password (SPEC §5 rule in the browser)", () => {
     expect(messagesOf("new-password-confirmation")).toEqual(["The password confirmation does not match."]);
   });
 
-  it("gives the rule in French for a French (or other non-English) interface", async () => {
+  it("gives the rule in the interface language (Spanish here)", async () => {
     fakeServer({});
     await activateLocale("es");
     await renderApp("/settings/password");
     type("Nueva contraseña", "abcdefgh");
-    expect(messagesOf("new-password")).toContain("Le mot de passe doit contenir au moins une lettre majuscule.");
+    expect(messagesOf("new-password")).toContain("La contraseña debe contener al menos una letra mayúscula.");
   });
 
   it("does not send an invalid form, and says what is missing", async () => {

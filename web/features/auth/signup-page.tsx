@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { type MessageLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { type CommunicationLanguage, toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
 import { FormAlert, SelectField, SubmitButton, TextField } from "../../ui/form.tsx";
 import { toast } from "../../ui/toast.ts";
 import { useApiForm } from "../../ui/use-api-form.ts";
@@ -23,7 +23,7 @@ function SignupForm({ onRegistered }: { onRegistered: (email: string) => void })
   const form = useApiForm();
   const password = useNewPassword();
   const [details, setDetails] = useState<Details>({ organization_name: "", first_name: "", last_name: "", email: "" });
-  const [language, setLanguage] = useState<MessageLocale>(messageLocale(i18n.locale));
+  const [language, setLanguage] = useState<CommunicationLanguage>(toCommunicationLanguage(i18n.locale));
   const [missing, setMissing] = useState<Partial<Record<keyof Details, string>>>({});
 
   const requiredMessage: Record<keyof Details, string> = {

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { useOnline } from "../pwa/use-online.ts";
 import { formMessageLocale } from "./form-support.ts";
 import { POLL_EXPORT_TYPES } from "./poll-labels.ts";
 
 /** GET /api/webcasts/{uid}/polls/export: `lang` sets the headers (a download link sends no language header). */
-export function pollExportUrl(uid: string, type: string, lang: "en" | "fr"): string {
+export function pollExportUrl(uid: string, type: string, lang: UiLocale): string {
   return `/api/webcasts/${encodeURIComponent(uid)}/polls/export?${new URLSearchParams({ type, lang })}`;
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import { type CommunicationLanguage, toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
 import { type GlobalRole, type OrganizationRole, type Permission, permissionsFor } from "../../../domain/permissions/index.ts";
 import type { Db } from "../../db/client.ts";
 import { memberships, organizations, users } from "../../db/schema/index.ts";
@@ -11,7 +11,7 @@ export interface AuthUser {
   name: string;
   is_super_admin: boolean;
   is_back_office: boolean;
-  communication_language: MessageLocale;
+  communication_language: CommunicationLanguage;
   /** SPEC §3: permission name → organization ids. */
   permissions: Partial<Record<Permission, number[]>>;
   /** Organizations the user belongs to, with their role there. */
@@ -37,7 +37,7 @@ export async function loadAuthUser(database: Db, userId: number, sessionId: stri
     name: user.name,
     is_super_admin: user.is_super_admin,
     is_back_office: user.is_back_office,
-    communication_language: user.communication_language === "en" ? "en" : "fr",
+    communication_language: toCommunicationLanguage(user.communication_language),
     permissions: permissionsFor(
       accounts.map((account) => ({ organization_id: account.id, role: account.role })),
       globalRoles,

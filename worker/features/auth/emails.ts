@@ -1,8 +1,9 @@
-import { type MessageLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { type UiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
 import { db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { sendMail } from "../../mail/mailer.ts";
 import { issueUserToken } from "./user-tokens.ts";
+import { type Localized, localized } from "../../../domain/validation/localized.ts";
 
 /** The recipient as the identity e-mails need it. */
 export interface MailRecipient {
@@ -53,13 +54,13 @@ const TEMPLATES = {
       ignore: "Si vous n'avez pas créé de compte, ignorez ce courriel.",
     },
   },
-} as const satisfies Record<string, Record<MessageLocale, Template>>;
+} as const satisfies Record<string, Localized<Template>>;
 
 const escapeHtml = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 /** Plain text and a simple HTML version of one call-to-action e-mail. */
-export function renderActionEmail(template: Template, link: string, locale: MessageLocale): { subject: string; text: string; html: string } {
+export function renderActionEmail(template: Template, link: string, locale: UiLocale): { subject: string; text: string; html: string } {
   const text = [template.intro, "", `${template.action}: ${link}`, "", template.validity, template.ignore].join("\n");
   const html = `<!doctype html>
 <html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
@@ -79,7 +80,7 @@ export function renderActionEmail(template: Template, link: string, locale: Mess
 export async function sendPasswordResetEmail(env: Env, user: MailRecipient, origin: string): Promise<void> {
   const token = await issueUserToken(db(env.DB), user.id, "password_reset");
   const locale = messageLocale(user.communication_language);
-  const mail = renderActionEmail(TEMPLATES.password_reset[locale], `${origin}/password/reset/${token}`, locale);
+  const mail = renderActionEmail(localized(TEMPLATES.password_reset, locale), `${origin}/password/reset/${token}`, locale);
   await sendMail(env, { to: user.email, ...mail, locale, template: "password_reset" });
 }
 
@@ -91,6 +92,6 @@ export async function sendPasswordResetEmail(env: Env, user: MailRecipient, orig
 export async function sendVerificationEmail(env: Env, user: MailRecipient, origin: string): Promise<void> {
   const token = await issueUserToken(db(env.DB), user.id, "email_verification");
   const locale = messageLocale(user.communication_language);
-  const mail = renderActionEmail(TEMPLATES.email_verification[locale], `${origin}/users/activation/${token}`, locale);
+  const mail = renderActionEmail(localized(TEMPLATES.email_verification, locale), `${origin}/users/activation/${token}`, locale);
   await sendMail(env, { to: user.email, ...mail, locale, template: "email_verification" });
 }

@@ -5,7 +5,7 @@ import { requireUser } from "../../auth/middleware.ts";
 import { randomToken } from "../../auth/tokens.ts";
 import { db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
@@ -87,6 +87,6 @@ export const profileRoutes = new Hono<AppEnv>()
     });
   });
 
-function photoError(locale: MessageLocale, key: "photoRequired" | "photoNotImage" | "photoTooLarge"): ApiError {
+function photoError(locale: UiLocale, key: "photoRequired" | "photoNotImage" | "photoTooLarge"): ApiError {
   return new ApiError("validation_failed", { errors: { photo: [authMessage(key, locale)] } });
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
+import { toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
@@ -32,7 +33,7 @@ export function toProfileUser(auth: AuthUser, row: UserRow): ProfileUser {
     title: row.title,
     organization: row.organization,
     role: row.role,
-    communication_language: row.communication_language === "en" ? "en" : "fr",
+    communication_language: toCommunicationLanguage(row.communication_language),
     status: row.status,
     photo: photoUrl(row.photo),
     is_super_admin: auth.is_super_admin,

@@ -11,7 +11,7 @@ import { inBackground } from "./background.ts";
 import { sendVerificationEmail } from "./emails.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
-import { emailSchema, registerSchema, tokenSchema } from "../../../domain/auth/schemas.ts";
+import { emailSchema, registerSchema, toCommunicationLanguage, tokenSchema } from "../../../domain/auth/schemas.ts";
 import { consumeUserToken } from "./user-tokens.ts";
 import { organizationChangeEntry } from "../sync/organization-writes.ts";
 
@@ -29,7 +29,7 @@ export const registrationRoutes = new Hono<AppEnv>()
     const [existing] = await database.select({ id: users.id }).from(users).where(eq(users.email, body.email));
     if (existing) throw taken();
 
-    const language = body.communication_language ?? c.var.locale;
+    const language = body.communication_language ?? toCommunicationLanguage(c.var.locale);
     const passwordHash = await hashPassword(body.password, c.env.PASSWORD_PEPPER ?? "");
     let created: { id: number; email: string; communication_language: string } | undefined;
     try {

@@ -25,7 +25,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-async function zlib(bytes: Uint8Array): Promise<Uint8Array> {
+async function zlib(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

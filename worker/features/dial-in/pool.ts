@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { isPhoneNumber } from "../../../domain/validation/rules.ts";
 import type { DialInNumber } from "../../../domain/webcasts/rest.ts";
+import { type LocalizedText } from "../../../domain/validation/localized.ts";
 
 /**
  * The platform's dial-in numbers: configuration (like a conferencing service's global dial-in
@@ -55,4 +56,4 @@ export const DIAL_IN_MESSAGES = {
     en: "Phone dial-in is not available: no dial-in numbers are configured on this platform.",
     fr: "L'accès par téléphone n'est pas disponible : aucun numéro d'accès n'est configuré sur cette plateforme.",
   },
-} as const satisfies Record<string, Record<MessageLocale, string>>;
+} as const satisfies Record<string, LocalizedText>;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { type CreateEmbedAppArgs, EMBED_APP_MESSAGES, type UpdateEmbedAppArgs } from "../../../domain/webcasts/embed-app-mutators.ts";
 import { requireUser } from "../../auth/middleware.ts";
@@ -10,6 +10,7 @@ import { jsonBody, query } from "../../http/validators.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { embedAppAnswerOf, embedAppOf, embedAppsQuery, listEmbedApps } from "./service.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast's embed apps (SPEC §7: GET and POST /api/webcasts/{uid}/embed-apps (page, q, limit);
@@ -28,7 +29,7 @@ const fields = {
 const createBody = z.strictObject({ title: fields.title.default(""), description: fields.description.optional(), embed_code: fields.embed_code.default("") });
 /** PATCH body: only the fields sent change. */
 const updateBody = z.strictObject(fields).partial();
-const invalidMessage = (_errors: Record<string, string[]>, locale: MessageLocale) => EMBED_APP_MESSAGES.invalid[locale];
+const invalidMessage = (_errors: Record<string, string[]>, locale: UiLocale) => localized(EMBED_APP_MESSAGES.invalid, locale);
 
 export const embedAppRoutes = new Hono<AppEnv>()
   /** GET /api/webcasts/{uid}/embed-apps?page&q&limit → `{ data: EmbedApp[], meta: { page, per_page, total } }` (webcasts.view). */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { INTEGRATION_MESSAGES } from "../../../domain/integrations/messages.ts";
 import { webhookListSchema } from "../../../domain/integrations/webhooks.ts";
 import { db } from "../../db/client.ts";
@@ -9,6 +9,7 @@ import { inBackground } from "../auth/background.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { type WebhookFetch, pingWebhooks } from "./delivery.ts";
 import { listWebhooks, replaceWebhooks } from "./service.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast's integrations: its outgoing webhooks (SPEC §7 `POST integrations`, payload not
@@ -19,7 +20,7 @@ import { listWebhooks, replaceWebhooks } from "./service.ts";
  */
 
 /** A body error about the list says so; others (not an object, unknown keys) keep the generic text. */
-const invalidMessage = (errors: Record<string, string[]>, locale: MessageLocale) => (Object.keys(errors).some((field) => field.startsWith("webhooks")) ? INTEGRATION_MESSAGES.invalid[locale] : undefined);
+const invalidMessage = (errors: Record<string, string[]>, locale: UiLocale) => (Object.keys(errors).some((field) => field.startsWith("webhooks")) ? localized(INTEGRATION_MESSAGES.invalid, locale) : undefined);
 
 /** Outbound requests go through the global fetch, looked up when sent. */
 const outbound: WebhookFetch = (request) => fetch(request);

@@ -1,12 +1,13 @@
-import { type MessageLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { type UiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
 import type { PersonKind } from "../../../domain/organizations/people.ts";
 import { db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { sendMail } from "../../mail/mailer.ts";
 import { renderActionEmail } from "../auth/emails.ts";
 import { issueUserToken } from "../auth/user-tokens.ts";
+import { type LocalizedText, localized } from "../../../domain/validation/localized.ts";
 
-const ROLE_NAMES: Record<PersonKind, Record<MessageLocale, string>> = {
+const ROLE_NAMES: Record<PersonKind, LocalizedText> = {
   speaker: { en: "speaker", fr: "conférencier" },
   organizer: { en: "organizer", fr: "organisateur" },
   admin: { en: "administrator", fr: "administrateur" },
@@ -67,13 +68,13 @@ type Recipient = { id: number; email: string; communication_language: string };
 export async function sendInvitationEmail(env: Env, user: Recipient, invitation: Invitation, origin: string): Promise<void> {
   const token = await issueUserToken(db(env.DB), user.id, "password_reset");
   const locale = messageLocale(user.communication_language);
-  const mail = renderActionEmail(TEXTS.invitation[locale](invitation), `${origin}/password/reset/${token}`, locale);
+  const mail = renderActionEmail(localized(TEXTS.invitation, locale)(invitation), `${origin}/password/reset/${token}`, locale);
   await sendMail(env, { to: user.email, ...mail, locale, template: "invitation" });
 }
 
 /** An active user added to one more organization (or given a higher role) is told so. */
 export async function sendAddedEmail(env: Env, user: Recipient, invitation: Invitation, origin: string): Promise<void> {
   const locale = messageLocale(user.communication_language);
-  const mail = renderActionEmail(TEXTS.added[locale](invitation), `${origin}/login`, locale);
+  const mail = renderActionEmail(localized(TEXTS.added, locale)(invitation), `${origin}/login`, locale);
   await sendMail(env, { to: user.email, ...mail, locale, template: "organization_added" });
 }

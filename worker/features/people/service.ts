@@ -1,5 +1,6 @@
 import { type SQL, and, count, eq, inArray, or, sql } from "drizzle-orm";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import { toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { withinLimit } from "../../../domain/organizations/limits.ts";
 import { limitReachedMessage, organizationMessage } from "../../../domain/organizations/messages.ts";
 import { PER_PAGE } from "../../../domain/organizations/organization.ts";
@@ -67,7 +68,7 @@ async function countMembers(database: Db, organizationId: number, roles: Organiz
 }
 
 /** 422 when moving a member from `from` to `to` would pass max_organizers / max_speakers. */
-async function checkLimit(database: Db, org: OrganizationRow, from: OrganizationRole | null, to: OrganizationRole, locale: MessageLocale, field: string) {
+async function checkLimit(database: Db, org: OrganizationRow, from: OrganizationRole | null, to: OrganizationRole, locale: UiLocale, field: string) {
   const key = limitToCheck(from, to);
   if (!key) return;
   const check = withinLimit(org, key, await countMembers(database, org.id, rolesCountedBy(key)));
@@ -77,13 +78,13 @@ async function checkLimit(database: Db, org: OrganizationRow, from: Organization
   }
 }
 
-function lastOwner(locale: MessageLocale): never {
+function lastOwner(locale: UiLocale): never {
   const message = organizationMessage("last_owner", locale);
   throw new ApiError("validation_failed", { message, errors: { role: [message] } });
 }
 
 /** 422 when the member is the organization's only owner and would stop being one. */
-async function checkNotLastOwner(database: Db, organizationId: number, role: OrganizationRole, locale: MessageLocale) {
+async function checkNotLastOwner(database: Db, organizationId: number, role: OrganizationRole, locale: UiLocale) {
   if (role === "owner" && (await countMembers(database, organizationId, ["owner"])) <= 1) lastOwner(locale);
 }
 
@@ -111,7 +112,7 @@ export async function addPerson(
   database: Db,
   org: OrganizationRow,
   input: AddPersonInput,
-  locale: MessageLocale,
+  locale: UiLocale,
 ): Promise<{ person: Person; user: UserRow; invite: boolean }> {
   const [existing] = await database.select().from(users).where(eq(users.email, input.email));
   const current = existing ? await findMember(database, org.id, existing.id) : null;
@@ -130,7 +131,7 @@ export async function addPerson(
   return { person: personJson(user, input.kind), user, invite: user.status === "pending" };
 }
 
-async function createPendingUser(database: Db, input: AddPersonInput, locale: MessageLocale): Promise<UserRow> {
+async function createPendingUser(database: Db, input: AddPersonInput, locale: UiLocale): Promise<UserRow> {
   const name = [input.first_name, input.last_name].filter(Boolean).join(" ") || (input.email.split("@")[0] ?? input.email);
   const [row] = await database
     .insert(users)
@@ -139,7 +140,7 @@ async function createPendingUser(database: Db, input: AddPersonInput, locale: Me
       name,
       first_name: input.first_name ?? null,
       last_name: input.last_name ?? null,
-      communication_language: locale,
+      communication_language: toCommunicationLanguage(locale),
       status: "pending",
     })
     .returning();
@@ -151,7 +152,7 @@ async function createPendingUser(database: Db, input: AddPersonInput, locale: Me
  * PATCH …/people/{userId}. The route has checked users.change_role and the right to manage both
  * kinds; here: the last owner stays, and the new role's limit applies.
  */
-export async function changeRole(database: Db, org: OrganizationRow, member: { user: UserRow; role: PersonKind }, role: PersonKind, locale: MessageLocale): Promise<Person> {
+export async function changeRole(database: Db, org: OrganizationRow, member: { user: UserRow; role: PersonKind }, role: PersonKind, locale: UiLocale): Promise<Person> {
   if (member.role === role) return personJson(member.user, role);
   if (role !== "owner") await checkNotLastOwner(database, org.id, member.role, locale);
   await checkLimit(database, org, member.role, role, locale, "role");
@@ -165,7 +166,7 @@ export async function changeRole(database: Db, org: OrganizationRow, member: { u
 }
 
 /** DELETE …/people/{userId}: the membership goes (the user account stays); never the last owner. */
-export async function removePerson(database: Db, organizationId: number, member: { user: UserRow; role: PersonKind }, locale: MessageLocale): Promise<void> {
+export async function removePerson(database: Db, organizationId: number, member: { user: UserRow; role: PersonKind }, locale: UiLocale): Promise<void> {
   await checkNotLastOwner(database, organizationId, member.role, locale);
   const removed = await database
     .delete(memberships)

@@ -23,6 +23,7 @@ import {
   updateSeriesBody,
   withOptionIds,
 } from "./service.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast's polls and polling series (SPEC §7, docs/webcasts-api.md "Polls and polling
@@ -51,12 +52,12 @@ export const pollRoutes = new Hono<AppEnv>()
     await push(c, "createPoll", { ...withOptionIds(c.req.valid("json")), id, organization_id: row.organization_id, webcast_id: row.id, now: now() });
     return c.json({ data: await pollAnswer(db(c.env.DB), id) }, 201);
   })
-  /** GET …/polls/export?type=xlsx|csv|csv_semicolon&lang=en|fr → the file (one row per option). */
+  /** GET …/polls/export?type=xlsx|csv|csv_semicolon&lang=en|fr|de|pt|es → the file, in that language (else the request's) (one row per option). */
   .get("/webcasts/:id/polls/export", webcastPollsGuard, query(exportQuery), async (c) => {
     const { row } = await pathWebcast(c);
     const { type, lang = c.var.locale } = c.req.valid("query");
     const { polls, series } = await everyPoll(db(c.env.DB), row.id);
-    const file = exportFile(pollExportRows(polls, series, lang), type, POLL_SHEET_NAME[lang]);
+    const file = exportFile(pollExportRows(polls, series, lang), type, localized(POLL_SHEET_NAME, lang));
     return c.body(file.body, 200, {
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="polls-${row.id}.${file.extension}"`,

@@ -1,5 +1,6 @@
 import { type SQL, and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { UI_LOCALES } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { PollRow, PollingSeriesRow } from "../../../domain/webcasts/parts.ts";
 import { EXPORT_TYPES } from "../../../domain/webcasts/poll-export.ts";
@@ -45,7 +46,7 @@ export const listQuery = z.object({
 export type ListQuery = z.output<typeof listQuery>;
 
 /** GET …/polls/export: `type` xlsx (default), csv or csv_semicolon; `lang` the headers' language (default: the request's). */
-export const exportQuery = z.object({ type: z.enum(EXPORT_TYPES).default("xlsx"), lang: z.enum(["en", "fr"]).optional() });
+export const exportQuery = z.object({ type: z.enum(EXPORT_TYPES).default("xlsx"), lang: z.enum(UI_LOCALES).optional() });
 
 // --- Answers ------------------------------------------------------------------------------------
 

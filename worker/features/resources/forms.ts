@@ -1,11 +1,12 @@
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { validate } from "../../../domain/validation/parse.ts";
 import { RESOURCE_KINDS, type ResourceRow } from "../../../domain/webcasts/parts.ts";
 import { type CreateResourceArgs, RESOURCE_MESSAGES, type UpdateResourceArgs, resourceFieldErrors } from "../../../domain/webcasts/resource-mutators.ts";
 import { METHOD_OVERRIDE_REQUIRED, isPatchOverride } from "../../../domain/webcasts/rest.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { invalid } from "./upload-form.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The text fields of the resource forms (docs/webcasts-api.md), as the strings a form sends, and
@@ -39,23 +40,23 @@ export const updateResourceForm = z.strictObject({ _method: z.string(), ...z.obj
 type CreateFields = z.output<typeof createResourceForm>;
 type UpdateFields = z.output<typeof updateResourceForm>;
 
-function parsed<T extends z.ZodType>(schema: T, fields: Record<string, string>, locale: MessageLocale): z.output<T> {
+function parsed<T extends z.ZodType>(schema: T, fields: Record<string, string>, locale: UiLocale): z.output<T> {
   const result = validate(schema, fields, locale);
-  if (!result.ok) throw new ApiError("validation_failed", { message: RESOURCE_MESSAGES.invalid[locale], errors: result.errors });
+  if (!result.ok) throw new ApiError("validation_failed", { message: localized(RESOURCE_MESSAGES.invalid, locale), errors: result.errors });
   return result.data;
 }
 
-function checkRules(row: Parameters<typeof resourceFieldErrors>[0], locale: MessageLocale): void {
+function checkRules(row: Parameters<typeof resourceFieldErrors>[0], locale: UiLocale): void {
   const errors = resourceFieldErrors(row, locale);
-  if (Object.keys(errors).length > 0) throw new ApiError("validation_failed", { message: RESOURCE_MESSAGES.invalid[locale], errors });
+  if (Object.keys(errors).length > 0) throw new ApiError("validation_failed", { message: localized(RESOURCE_MESSAGES.invalid, locale), errors });
 }
 
 const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === "" ? null : value);
 
 /** Checks a creation's fields (422) and returns the mutator's arguments for them (without ids, file and time). */
-export function checkCreate(fields: Record<string, string>, withFile: boolean, locale: MessageLocale): Omit<CreateResourceArgs, "id" | "organization_id" | "webcast_id" | "now"> {
+export function checkCreate(fields: Record<string, string>, withFile: boolean, locale: UiLocale): Omit<CreateResourceArgs, "id" | "organization_id" | "webcast_id" | "now"> {
   const form: CreateFields = parsed(createResourceForm, fields, locale);
-  if (withFile && form.kind !== "file") throw invalid(locale, "file", RESOURCE_MESSAGES.file_not_expected[locale]);
+  if (withFile && form.kind !== "file") throw invalid(locale, "file", localized(RESOURCE_MESSAGES.file_not_expected, locale));
   const url = form.kind === "file" ? null : blankToNull(form.url);
   checkRules({ title: form.title, description: blankToNull(form.description), kind: form.kind, url, file_key: withFile ? INCOMING : null, file_name: null }, locale);
   return {
@@ -72,11 +73,11 @@ export function checkCreate(fields: Record<string, string>, withFile: boolean, l
  * Checks an update's fields against the resource as it is (400 without `_method=PATCH`, 422) and
  * returns the mutator's arguments for the fields sent (without id, file and time).
  */
-export function checkUpdate(fields: Record<string, string>, withFile: boolean, current: ResourceRow, locale: MessageLocale): Omit<UpdateResourceArgs, "id" | "now"> {
+export function checkUpdate(fields: Record<string, string>, withFile: boolean, current: ResourceRow, locale: UiLocale): Omit<UpdateResourceArgs, "id" | "now"> {
   if (!isPatchOverride(fields._method)) throw new ApiError("bad_request", { message: METHOD_OVERRIDE_REQUIRED[locale] });
   const form: UpdateFields = parsed(updateResourceForm, fields, locale);
   const kind = form.kind ?? current.kind;
-  if (withFile && kind !== "file") throw invalid(locale, "file", RESOURCE_MESSAGES.file_not_expected[locale]);
+  if (withFile && kind !== "file") throw invalid(locale, "file", localized(RESOURCE_MESSAGES.file_not_expected, locale));
   const args: Omit<UpdateResourceArgs, "id" | "now"> = {};
   if (form.title !== undefined) args.title = form.title;
   if (form.description !== undefined) args.description = blankToNull(form.description);

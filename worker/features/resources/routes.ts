@@ -13,6 +13,7 @@ import { newResourceFileKey, sweepResourceFiles, withStoredFile } from "./files.
 import { checkCreate, checkUpdate } from "./forms.ts";
 import { pathResource, resourceAnswerOf, resourceGuard, resourcesOf } from "./service.ts";
 import { readResourceForm } from "./upload-form.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast's resources (SPEC §7: GET and POST /api/webcasts/{uid}/resources, PATCH
@@ -100,7 +101,7 @@ export const resourceRoutes = new Hono<AppEnv>()
     const row = await pathResource(c);
     authorize(c, "sessions.view", row.organization_id);
     const found = row.file_key ? await getRange(c.env.MEDIA, row.file_key, c.req.header("Range")) : null;
-    if (!found) throw new ApiError("not_found", { message: RESOURCE_MESSAGES.no_file[c.var.locale] });
+    if (!found) throw new ApiError("not_found", { message: localized(RESOURCE_MESSAGES.no_file, c.var.locale) });
     const { object, offset, length } = found;
     const headers: Record<string, string> = {
       "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",

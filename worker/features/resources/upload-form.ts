@@ -1,11 +1,12 @@
 import type { Context } from "hono";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { MAX_UPLOAD_BYTES, size } from "../../../domain/validation/form-rules.ts";
 import { RESOURCE_LIMITS, RESOURCE_MESSAGES } from "../../../domain/webcasts/resource-mutators.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { UploadEmpty, UploadTooLarge, discardFile, putStream } from "./files.ts";
 import { MalformedForm, multipartBoundary, multipartParts, readText } from "./multipart.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The form of POST …/resources and POST /api/resources/{id} (docs/webcasts-api.md): text fields,
@@ -40,8 +41,8 @@ export interface ResourceFormOptions<T> {
 }
 
 /** A 422 on one field, with the resource's "Some fields … are invalid." message. */
-export function invalid(locale: MessageLocale, field: string, message: string): ApiError {
-  return new ApiError("validation_failed", { message: RESOURCE_MESSAGES.invalid[locale], errors: { [field]: [message] } });
+export function invalid(locale: UiLocale, field: string, message: string): ApiError {
+  return new ApiError("validation_failed", { message: localized(RESOURCE_MESSAGES.invalid, locale), errors: { [field]: [message] } });
 }
 
 /** The name a file is downloaded under: its last path segment, without control characters, at most 255 characters. */
@@ -63,13 +64,13 @@ export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceF
   const contentType = c.req.header("Content-Type") ?? "";
   const length = Number(c.req.header("Content-Length") ?? 0);
   if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-    if (length > MAX_TEXT_BYTES) throw invalid(locale, "_", RESOURCE_MESSAGES.field_too_large[locale]);
+    if (length > MAX_TEXT_BYTES) throw invalid(locale, "_", localized(RESOURCE_MESSAGES.field_too_large, locale));
     const text = c.req.raw.body ? await readText(c.req.raw.body, MAX_TEXT_BYTES) : "";
-    if (text === null) throw invalid(locale, "_", RESOURCE_MESSAGES.field_too_large[locale]);
+    if (text === null) throw invalid(locale, "_", localized(RESOURCE_MESSAGES.field_too_large, locale));
     return { fields: options.check(Object.fromEntries(new URLSearchParams(text)), false), file: null };
   }
   const boundary = multipartBoundary(contentType);
-  if (boundary === null || !c.req.raw.body) throw new ApiError("bad_request", { message: RESOURCE_MESSAGES.form_required[locale] });
+  if (boundary === null || !c.req.raw.body) throw new ApiError("bad_request", { message: localized(RESOURCE_MESSAGES.form_required, locale) });
   // Refused before reading: the whole body announces more than a file may weigh.
   if (length > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) throw invalid(locale, "file", size(length, locale, { max: MAX_UPLOAD_BYTES }) ?? "");
 
@@ -80,17 +81,17 @@ export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceF
   try {
     for await (const part of multipartParts(c.req.raw.body, boundary)) {
       if (part.filename === null) {
-        if (file) throw invalid(locale, part.name, RESOURCE_MESSAGES.fields_after_file[locale]);
+        if (file) throw invalid(locale, part.name, localized(RESOURCE_MESSAGES.fields_after_file, locale));
         const value = await readText(part.body, MAX_FIELD_BYTES);
         textBytes += value?.length ?? 0;
-        if (value === null || textBytes > MAX_TEXT_BYTES) throw invalid(locale, part.name, RESOURCE_MESSAGES.field_too_large[locale]);
+        if (value === null || textBytes > MAX_TEXT_BYTES) throw invalid(locale, part.name, localized(RESOURCE_MESSAGES.field_too_large, locale));
         fields[part.name] = value;
         continue;
       }
       // A file input left empty: nothing chosen.
       if (part.filename === "") continue;
-      if (part.name !== "file") throw invalid(locale, part.name, RESOURCE_MESSAGES.file_field[locale]);
-      if (file) throw invalid(locale, "file", RESOURCE_MESSAGES.one_file[locale]);
+      if (part.name !== "file") throw invalid(locale, part.name, localized(RESOURCE_MESSAGES.file_field, locale));
+      if (file) throw invalid(locale, "file", localized(RESOURCE_MESSAGES.one_file, locale));
       checked = { value: options.check(fields, true) };
       const key = options.keyFor();
       const name = cleanFileName(part.filename);
@@ -100,9 +101,9 @@ export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceF
     }
   } catch (error) {
     await discardFile(c.env.MEDIA, file?.key ?? null);
-    if (error instanceof MalformedForm) throw new ApiError("bad_request", { message: RESOURCE_MESSAGES.form_malformed[locale] });
+    if (error instanceof MalformedForm) throw new ApiError("bad_request", { message: localized(RESOURCE_MESSAGES.form_malformed, locale) });
     if (error instanceof UploadTooLarge) throw invalid(locale, "file", size(MAX_UPLOAD_BYTES + 1, locale, { max: MAX_UPLOAD_BYTES }) ?? "");
-    if (error instanceof UploadEmpty) throw invalid(locale, "file", RESOURCE_MESSAGES.file_empty[locale]);
+    if (error instanceof UploadEmpty) throw invalid(locale, "file", localized(RESOURCE_MESSAGES.file_empty, locale));
     throw error;
   }
   return { fields: checked ? checked.value : options.check(fields, false), file };

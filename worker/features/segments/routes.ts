@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { required } from "../../../domain/validation/required.ts";
 import { refineWith } from "../../../domain/validation/zod-rules.ts";
@@ -12,6 +12,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { applySegmentMutation, segmentAnswer, segmentsOfWebcast } from "./service.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast's segments (POST and DELETE /api/webcasts/{id}/segments `{ segment }`, SPEC §7),
@@ -24,7 +25,7 @@ import { applySegmentMutation, segmentAnswer, segmentsOfWebcast } from "./servic
 /** `{ segment }`: a name. Shapes only; the mutator judges it (required, 100 characters, unique). */
 const segmentBody = z.strictObject({ segment: z.string().max(10_000) });
 /** DELETE `{ segment }`: a name, required (SPEC §5 text) before it is looked up. */
-const removeBody = (locale: MessageLocale) => z.strictObject({ segment: z.string().max(10_000).superRefine(refineWith((value) => required(value, locale))) });
+const removeBody = (locale: UiLocale) => z.strictObject({ segment: z.string().max(10_000).superRefine(refineWith((value) => required(value, locale))) });
 
 export const segmentRoutes = new Hono<AppEnv>()
   /** POST /api/webcasts/{uid}/segments `{ segment }` → 201 `{ data: Segment }`: addSegment with a server-made id. */
@@ -42,7 +43,7 @@ export const segmentRoutes = new Hono<AppEnv>()
   .delete("/webcasts/:id/segments", webcastGuard("webcasts.update"), jsonBody(removeBody), async (c) => {
     const { row } = await pathWebcast(c);
     const found = findSegmentByName(await segmentsOfWebcast(db(c.env.DB), row.id), c.req.valid("json").segment);
-    if (!found) throw new ApiError("not_found", { message: SEGMENT_MESSAGES.unknown_name[c.var.locale] });
+    if (!found) throw new ApiError("not_found", { message: localized(SEGMENT_MESSAGES.unknown_name, c.var.locale) });
     await applySegmentMutation(c.env, requireUser(c), c.var.locale, "removeSegment", { id: found.id });
     return c.body(null, 204);
   });

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import type { SegmentRow } from "../../../domain/webcasts/parts.ts";
 import type { Db } from "../../db/client.ts";
 import { segments } from "../../db/schema/index.ts";
@@ -38,7 +38,7 @@ export async function segmentAnswer(database: Db, id: string): Promise<SegmentRe
  * refusals as SPEC §8 errors). The mutator's field is the row's `name`; the call's is `segment`,
  * so its field errors are answered under `segment`.
  */
-export async function applySegmentMutation(env: Env, user: AuthUser, locale: MessageLocale, name: "addSegment" | "removeSegment", args: Record<string, unknown>): Promise<void> {
+export async function applySegmentMutation(env: Env, user: AuthUser, locale: UiLocale, name: "addSegment" | "removeSegment", args: Record<string, unknown>): Promise<void> {
   try {
     await applyMutation(env, user, locale, name, args);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type MessageLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { type UiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
 import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
@@ -6,6 +6,7 @@ import type { Env } from "../../env.ts";
 import { sendMail } from "../../mail/mailer.ts";
 import { renderActionEmail } from "../auth/emails.ts";
 import { issueUserToken } from "../auth/user-tokens.ts";
+import { type Localized, localized } from "../../../domain/validation/localized.ts";
 
 interface Invitation {
   title: string;
@@ -41,9 +42,9 @@ const TEXTS = {
       : "Connectez-vous avec votre adresse courriel et votre mot de passe habituels.",
     ignore: "Si vous n'attendiez pas cette invitation, ignorez ce courriel.",
   }),
-} as const satisfies Record<MessageLocale, (i: Invitation) => Record<string, string>>;
+} as const satisfies Localized<(i: Invitation) => Record<string, string>>;
 
-function startIn(webcast: Pick<WebcastRow, "event_start_date_time" | "timezone">, locale: MessageLocale): string {
+function startIn(webcast: Pick<WebcastRow, "event_start_date_time" | "timezone">, locale: UiLocale): string {
   try {
     return new Intl.DateTimeFormat(locale === "fr" ? "fr-CA" : "en-CA", { dateStyle: "full", timeStyle: "short", timeZone: webcast.timezone }).format(new Date(webcast.event_start_date_time));
   } catch {
@@ -64,7 +65,7 @@ export async function sendSpeakerInvitation(env: Env, recipient: Recipient, webc
   const locale = messageLocale(recipient.communication_language);
   const pending = recipient.status === "pending" && recipient.password_hash === null;
   const link = pending ? `${origin}/password/reset/${await issueUserToken(db(env.DB), recipient.id, "password_reset")}` : `${origin}/webcasts/${webcast.id}/control-room`;
-  const texts = TEXTS[locale]({ title: webcast.event_title, when: startIn(webcast, locale), timezone: webcast.timezone, inviter, producer: speaker.is_producer, pending });
+  const texts = localized(TEXTS, locale)({ title: webcast.event_title, when: startIn(webcast, locale), timezone: webcast.timezone, inviter, producer: speaker.is_producer, pending });
   const mail = renderActionEmail(texts, link, locale);
   await sendMail(env, { to: recipient.email, ...mail, locale, template: "speaker_invitation" });
 }

@@ -10,6 +10,7 @@ import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { sendSpeakerInvitation } from "./emails.ts";
 import { bodyFieldErrors, findSpeaker, listSpeakers, speakerListArgs, speakerResource, speakerUser, speakersBody } from "./service.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast's speakers (PATCH /api/webcasts/{id}/speakers, POST …/speakers/{speakerId}/invite):
@@ -50,7 +51,7 @@ export const speakerRoutes = new Hono<AppEnv>()
     } catch (error) {
       if (error instanceof ApiError) throw error;
       console.error(`[${c.var.requestId}] speaker invitation e-mail failed`, error);
-      throw new ApiError("server_error", { message: SPEAKER_MESSAGES.invitation_failed[c.var.locale] });
+      throw new ApiError("server_error", { message: localized(SPEAKER_MESSAGES.invitation_failed, c.var.locale) });
     }
     await applyMutation(c.env, user, c.var.locale, "markSpeakerInvited", { id: speaker.id, now: new Date().toISOString() });
     return c.json({ data: speakerResource(await findSpeaker(database, webcast.id, speaker.id, c.var.locale)) }, 200);

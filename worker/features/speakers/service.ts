@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { UUID_V7, uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { ruleMessage } from "../../../domain/validation/rule-messages.ts";
 import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { memberships, users, webcastSpeakers } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { inJson } from "../sync/sql.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The speakers routes' logic (docs/webcasts-api.md "Speakers"). Callers have authorized
@@ -47,7 +48,7 @@ export function speakerResource(row: WebcastSpeakerRow): SpeakerResource {
  * is_producer)`), a UUIDv7 `id` a speaker of this webcast as answered. Absent flags are kept
  * (new speakers: not the producer, shown in the lobby).
  */
-export function speakersBody(locale: MessageLocale) {
+export function speakersBody(locale: UiLocale) {
   const entry = z
     .strictObject({
       user_id: z.int().positive().optional(),
@@ -69,11 +70,11 @@ export async function listSpeakers(database: Db, webcastId: string): Promise<Web
  * One speaker of the webcast, named by its id (UUIDv7) or by its user's id (an integer); 404 with
  * "not on this webcast" otherwise.
  */
-export async function findSpeaker(database: Db, webcastId: string, speakerId: string, locale: MessageLocale): Promise<WebcastSpeakerRow> {
+export async function findSpeaker(database: Db, webcastId: string, speakerId: string, locale: UiLocale): Promise<WebcastSpeakerRow> {
   const byUser = /^[1-9][0-9]{0,15}$/.test(speakerId) ? eq(webcastSpeakers.user_id, Number(speakerId)) : undefined;
   const byId = UUID_V7.test(speakerId) ? eq(webcastSpeakers.id, speakerId) : undefined;
   const [row] = byUser || byId ? await database.select().from(webcastSpeakers).where(and(eq(webcastSpeakers.webcast_id, webcastId), or(byUser, byId))) : [];
-  if (!row) throw new ApiError("not_found", { message: SPEAKER_MESSAGES.not_on_webcast[locale] });
+  if (!row) throw new ApiError("not_found", { message: localized(SPEAKER_MESSAGES.not_on_webcast, locale) });
   return row;
 }
 
@@ -85,7 +86,7 @@ export async function findSpeaker(database: Db, webcastId: string, speakerId: st
  * field errors keyed `webcast_speakers.<index>.<field>`. Also the webcast forms' `speakers`
  * (worker/features/webcasts/form-speakers.ts), for a webcast that may not exist yet.
  */
-export async function speakerListArgs(database: Db, webcast: Pick<WebcastRow, "id" | "organization_id">, body: SpeakersBody, locale: MessageLocale): Promise<SetWebcastSpeakersArgs> {
+export async function speakerListArgs(database: Db, webcast: Pick<WebcastRow, "id" | "organization_id">, body: SpeakersBody, locale: UiLocale): Promise<SetWebcastSpeakersArgs> {
   const current = await listSpeakers(database, webcast.id);
   const byId = new Map(current.map((row) => [row.id, row]));
   const byUser = new Map(current.map((row) => [row.user_id, row]));
@@ -95,7 +96,7 @@ export async function speakerListArgs(database: Db, webcast: Pick<WebcastRow, "i
     if (entry.user_id !== undefined) return entry.user_id;
     if (typeof entry.id === "number") return entry.id;
     const row = entry.id === undefined ? undefined : byId.get(entry.id);
-    if (!row) errors[`webcast_speakers.${index}.id`] = [SPEAKER_MESSAGES.not_on_webcast[locale]];
+    if (!row) errors[`webcast_speakers.${index}.id`] = [localized(SPEAKER_MESSAGES.not_on_webcast, locale)];
     return row?.user_id;
   });
   const added = [...new Set(people.filter((userId): userId is number => userId !== undefined && !byUser.has(userId)))];
@@ -122,14 +123,14 @@ export async function speakerListArgs(database: Db, webcast: Pick<WebcastRow, "i
     }
     const person = candidates.get(userId);
     if (!person) {
-      errors[`webcast_speakers.${index}.user_id`] = [SPEAKER_MESSAGES.not_a_candidate[locale]];
+      errors[`webcast_speakers.${index}.user_id`] = [localized(SPEAKER_MESSAGES.not_a_candidate, locale)];
       continue;
     }
     let id = newIds.get(userId);
     if (!id) newIds.set(userId, (id = uuidv7()));
     speakers.push({ id, user_id: userId, name: person.name, email: person.email, ...flags });
   }
-  if (Object.keys(errors).length > 0) throw new ApiError("validation_failed", { message: SPEAKER_MESSAGES.invalid[locale], errors });
+  if (Object.keys(errors).length > 0) throw new ApiError("validation_failed", { message: localized(SPEAKER_MESSAGES.invalid, locale), errors });
   return { webcast_id: webcast.id, organization_id: webcast.organization_id, speakers, now: new Date().toISOString() };
 }
 

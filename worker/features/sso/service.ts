@@ -1,5 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import { toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { type IdentityProvider, emailDomain, ssoDecision, storedIdentityProvider } from "../../../domain/sso/index.ts";
 import type { Db } from "../../db/client.ts";
 import { memberships, organizations, ssoStates, users } from "../../db/schema/index.ts";
@@ -92,7 +93,7 @@ export async function signInWithProvider(
   organizationId: number,
   provider: ActiveProvider,
   claims: IdentityClaims,
-  locale: MessageLocale,
+  locale: UiLocale,
 ): Promise<SsoSignIn> {
   const email = claims.email;
   if (!email) return { ok: false, reason: "no e-mail in the ID token" };
@@ -113,7 +114,7 @@ export async function signInWithProvider(
     case "refuse":
       return { ok: false, reason: decision.reason };
     case "create": {
-      const language = claims.locale?.toLowerCase().startsWith("en") ? "en" : claims.locale?.toLowerCase().startsWith("fr") ? "fr" : locale;
+      const language = claims.locale?.toLowerCase().startsWith("en") ? "en" : claims.locale?.toLowerCase().startsWith("fr") ? "fr" : toCommunicationLanguage(locale);
       const [created] = await database
         .insert(users)
         .values({ email, ...names(claims, email), status: "active", email_verified_at: now, communication_language: language })

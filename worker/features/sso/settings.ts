@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import {
   type IdentityProvider,
   type IdentityProviderUpdate,
@@ -48,7 +48,7 @@ export async function saveIdentityProvider(
   appKey: string,
   organizationId: number,
   update: IdentityProviderUpdate,
-  locale: MessageLocale,
+  locale: UiLocale,
 ): Promise<IdentityProvider> {
   const current = await readIdentityProvider(database, organizationId);
   const newSecret = update.client_secret ? await encryptSecret(appKey, update.client_secret) : null;

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "../../../domain/errors/index.ts";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import type { MutationResult } from "../../../domain/sync/types.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { Env } from "../../env.ts";
@@ -36,7 +36,7 @@ export function rejectionToApiError(error: Extract<MutationResult, { status: "re
  * throws its SPEC §8 error in `locale`. Caller: a route that has authorized the user already (the
  * mutator checks its permission again, as the authority).
  */
-export async function applyMutation(env: Env, user: AuthUser, locale: MessageLocale, name: string, args: Record<string, unknown>): Promise<void> {
+export async function applyMutation(env: Env, user: AuthUser, locale: UiLocale, name: string, args: Record<string, unknown>): Promise<void> {
   const now = new Date().toISOString();
   const response = await pushMutations(env, user, locale, [{ id: uuidv7(), name, args, client_time: now }]);
   const [result] = response.results;

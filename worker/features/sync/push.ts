@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { errorMessage } from "../../../domain/errors/index.ts";
 import { SYNC_MESSAGES } from "../../../domain/sync/messages.ts";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import type { MutationActor, MutationResult, PendingMutation, PushResponse } from "../../../domain/sync/types.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { db } from "../../db/client.ts";
@@ -9,6 +9,7 @@ import { organizations } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * POST /api/sync/push behind the route: sends each mutation to its organization's OrganizationSync
@@ -24,7 +25,7 @@ import { D1ServerStore } from "./d1-server-store.ts";
  * Caller: the route, after `requireUser`. Permissions are the mutators' business (they run with
  * `actor`).
  */
-export async function pushMutations(env: Env, user: AuthUser, locale: MessageLocale, mutations: readonly PendingMutation[]): Promise<PushResponse> {
+export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, mutations: readonly PendingMutation[]): Promise<PushResponse> {
   const store = new D1ServerStore(env.DB);
   const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
   const pending = mutations.filter((mutation) => !recorded.has(mutation.id));
@@ -46,7 +47,7 @@ export async function pushMutations(env: Env, user: AuthUser, locale: MessageLoc
     } catch (error) {
       // The object failed (reset, overload): what it applied is recorded, a retry answers it.
       console.error("sync: push to organization failed", organizationId, error);
-      response = { results: [], error: { code: "server_error", message: SYNC_MESSAGES.server_error[locale] } };
+      response = { results: [], error: { code: "server_error", message: localized(SYNC_MESSAGES.server_error, locale) } };
     }
     indexes.forEach((index, position) => {
       results[index] = response.results[position];
@@ -147,7 +148,7 @@ function membership(env: Env, user: AuthUser): (organizationId: number) => Promi
   };
 }
 
-async function rejectNotFound(store: D1ServerStore, userId: number, mutation: PendingMutation, locale: MessageLocale): Promise<MutationResult> {
+async function rejectNotFound(store: D1ServerStore, userId: number, mutation: PendingMutation, locale: UiLocale): Promise<MutationResult> {
   const result = { id: mutation.id, status: "rejected", error: { code: "not_found", message: errorMessage("not_found", locale) } } as const;
   await store.commit({ userId, name: mutation.name, writes: [], result });
   return result;

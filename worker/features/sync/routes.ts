@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull, pullScope } from "../../../domain/sync/server.ts";
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
@@ -18,6 +18,7 @@ import { parseOrThrow } from "../../http/validate.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { pushMutations } from "./push.ts";
+import { type LocalizedText, localized } from "../../../domain/validation/localized.ts";
 
 const PUSH_MESSAGES = {
   duplicate: { en: "Each mutation id may appear once.", fr: "Chaque identifiant de mutation ne peut figurer qu'une fois." },
@@ -29,7 +30,7 @@ const PUSH_MESSAGES = {
  * access password, branding images, reset: their routes do extra work around them) are refused
  * here, before anything is recorded.
  */
-const pushSchema = (locale: MessageLocale) =>
+const pushSchema = (locale: UiLocale) =>
   z.object({
     mutations: z
       .array(
@@ -39,13 +40,13 @@ const pushSchema = (locale: MessageLocale) =>
             .string()
             .min(1)
             .max(100)
-            .refine((name) => !SERVER_ONLY_MUTATORS.has(name), { message: PUSH_MESSAGES.serverOnly[locale] }),
+            .refine((name) => !SERVER_ONLY_MUTATORS.has(name), { message: localized(PUSH_MESSAGES.serverOnly, locale) }),
           args: z.unknown(),
           client_time: z.iso.datetime({ offset: true }),
         }),
       )
       .max(PUSH_BATCH_LIMIT)
-      .refine((mutations) => new Set(mutations.map((mutation) => mutation.id)).size === mutations.length, { message: PUSH_MESSAGES.duplicate[locale] }),
+      .refine((mutations) => new Set(mutations.map((mutation) => mutation.id)).size === mutations.length, { message: localized(PUSH_MESSAGES.duplicate, locale) }),
   });
 const pullSchema = z.object({ cursor: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0) });
 const pokeSchema = z.object({ organization: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -55,7 +56,7 @@ function query<T extends z.ZodType>(schema: T) {
 }
 
 // There is no 426 in the error catalogue (SPEC §8): a plain HTTP request gets a 400 that says why.
-const UPGRADE_REQUIRED: Record<MessageLocale, string> = {
+const UPGRADE_REQUIRED: LocalizedText = {
   en: "This address only accepts websocket connections (Upgrade: websocket).",
   fr: "Cette adresse n'accepte que les connexions websocket (Upgrade: websocket).",
 };

@@ -1,17 +1,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { LOCALE_HEADER } from "../../../durable/webcast-room/webcast-room.ts";
 import { webcastRoomStub } from "../../../durable/stubs.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { parseOrThrow } from "../../http/validate.ts";
+import { type LocalizedText } from "../../../domain/validation/localized.ts";
 
 /** Webcast ids are positive integers without leading zeros, so one webcast maps to one room name. */
 const params = z.object({ id: z.string().regex(/^[1-9][0-9]{0,14}$/) });
 
 // There is no 426 in the error catalogue (SPEC §8): a plain HTTP request gets a 400 that says why.
-const UPGRADE_REQUIRED: Record<MessageLocale, string> = {
+const UPGRADE_REQUIRED: LocalizedText = {
   en: "This address only accepts websocket connections (Upgrade: websocket).",
   fr: "Cette adresse n'accepte que les connexions websocket (Upgrade: websocket).",
 };

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { validator } from "hono/validator";
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { formatBytes, size } from "../../../domain/validation/form-rules.ts";
 import { ruleMessage } from "../../../domain/validation/rule-messages.ts";
@@ -17,19 +17,20 @@ import { pathWebcast, webcastGuard } from "./guards.ts";
 import { findWebcast, webcastResourceOf } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { BRANDING_IMAGES, type BrandingImage, brandingName } from "../../../domain/webcasts/resource.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /** A whole branding form: three images at most, plus the text fields and multipart overhead. */
 const BRANDING_FORM_MAX_BYTES = BRANDING_IMAGES.length * BRANDING_IMAGE_MAX_BYTES + 64 * 1024;
 
 /** An image part: a non-empty file (a browser sends an empty, nameless one for "no file chosen"). */
-async function checkedImage(value: unknown, locale: MessageLocale): Promise<CheckedImage | string | undefined> {
+async function checkedImage(value: unknown, locale: UiLocale): Promise<CheckedImage | string | undefined> {
   if (value === undefined || (value instanceof File && value.size === 0 && value.name === "")) return undefined;
-  if (!(value instanceof File) || value.size === 0) return WEBCAST_MESSAGES.image_type[locale];
+  if (!(value instanceof File) || value.size === 0) return localized(WEBCAST_MESSAGES.image_type, locale);
   const tooLarge = size(value.size, locale, { max: BRANDING_IMAGE_MAX_BYTES });
   if (tooLarge) return tooLarge;
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes);
-  return type ? { bytes, type } : WEBCAST_MESSAGES.image_type[locale];
+  return type ? { bytes, type } : localized(WEBCAST_MESSAGES.image_type, locale);
 }
 
 /**
@@ -45,7 +46,7 @@ const brandingForm = validator("form", async (value, c: Context<AppEnv>) => {
   for (const kind of BRANDING_IMAGES) {
     const checked = await checkedImage(value[kind], locale);
     if (typeof checked === "string") errors[kind] = [checked];
-    else if (checked && removes(value, kind)) errors[kind] = [WEBCAST_MESSAGES.image_conflict[locale]];
+    else if (checked && removes(value, kind)) errors[kind] = [localized(WEBCAST_MESSAGES.image_conflict, locale)];
     else if (checked) images[kind] = checked;
   }
   if (!text.ok || Object.keys(errors).length > 0) throw new ApiError("validation_failed", { errors });

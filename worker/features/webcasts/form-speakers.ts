@@ -1,4 +1,4 @@
-import type { MessageLocale } from "../../../domain/i18n/locales.ts";
+import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { OverlayTx } from "../../../domain/sync/overlay.ts";
 import { rejectionError, runMutation } from "../../../domain/sync/run.ts";
 import type { MutationActor } from "../../../domain/sync/types.ts";
@@ -27,7 +27,7 @@ import { pushMutations } from "../sync/push.ts";
  * The `setWebcastSpeakers` arguments for a form's list (the webcast may not exist yet: a
  * creation). Field errors are keyed as the forms name the entries: `speakers.<index>.id`.
  */
-export async function formSpeakerArgs(database: Db, webcast: Pick<WebcastRow, "id" | "organization_id">, speakers: readonly WebcastFormSpeaker[], locale: MessageLocale): Promise<SetWebcastSpeakersArgs> {
+export async function formSpeakerArgs(database: Db, webcast: Pick<WebcastRow, "id" | "organization_id">, speakers: readonly WebcastFormSpeaker[], locale: UiLocale): Promise<SetWebcastSpeakersArgs> {
   const body = { webcast_speakers: speakers.map((entry) => ({ id: entry.id, ...(entry.is_producer === undefined ? {} : { is_producer: entry.is_producer }) })) };
   try {
     return await speakerListArgs(database, webcast, body, locale);
@@ -65,7 +65,7 @@ export interface Step {
  * take back the applied ones (a creation deletes its webcast) before the refusal is answered.
  * Caller: a route that has authorized the user; the mutators check permissions again.
  */
-export async function applyTogether(env: Env, user: AuthUser, locale: MessageLocale, organizationId: number, steps: readonly Step[], undo?: () => Promise<void>): Promise<void> {
+export async function applyTogether(env: Env, user: AuthUser, locale: UiLocale, organizationId: number, steps: readonly Step[], undo?: () => Promise<void>): Promise<void> {
   const now = new Date().toISOString();
   const actor: MutationActor = { id: user.id, is_super_admin: user.is_super_admin, permissions: user.permissions };
   const check = new OverlayTx(new D1ServerStore(env.DB, organizationId).read);

@@ -13,6 +13,7 @@ import { pathWebcast, webcastGuard } from "./guards.ts";
 import { storeWebcastPassword } from "./secrets.ts";
 import { webcastAnswer } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 
 /**
  * The webcast settings calls of SPEC §7 (docs/webcasts-api.md): toggles, access controls,
@@ -97,7 +98,7 @@ export const webcastSettingsRoutes = new Hono<AppEnv>()
   .post("/:id/phone/reserve", webcastGuard("webcasts.update"), async (c) => {
     const { row } = await pathWebcast(c);
     const numbers = dialInPool(c.env.DIAL_IN_NUMBERS);
-    if (numbers.length === 0) throw new ApiError("conflict", { message: DIAL_IN_MESSAGES.unavailable[c.var.locale] });
+    if (numbers.length === 0) throw new ApiError("conflict", { message: localized(DIAL_IN_MESSAGES.unavailable, c.var.locale) });
     const { pin, created } = await reserveDialIn(db(c.env.DB), row.id, requireUser(c).id, new Date().toISOString());
     return c.json({ data: dialInSettings(numbers, pin) }, created ? 201 : 200);
   })
