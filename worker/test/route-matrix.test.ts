@@ -13,6 +13,7 @@ import { EMBED_APP_ROUTE_CASES } from "../features/embed-apps/route-cases.ts";
 import { SEGMENT_ROUTE_CASES } from "../features/segments/route-cases.ts";
 import { STREAMING_OUTPUT_ROUTE_CASES } from "../features/streaming-outputs/route-cases.ts";
 import { INTEGRATION_ROUTE_CASES } from "../features/integrations/route-cases.ts";
+import { ONBOARDING_ROUTE_CASES } from "../features/onboarding/route-cases.ts";
 
 import { TestClient, seedDemo } from "./client.ts";
 import { ACTORS, type Actor, type RouteCase } from "./route-matrix.ts";
@@ -30,6 +31,7 @@ const CASES: RouteCase[] = [
   // Without an Upgrade header the room explains itself with a 400, whoever asks.
   { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/1/room" }), expect: { others: 400 } },
   ...AUTH_ROUTE_CASES,
+  ...ONBOARDING_ROUTE_CASES,
   ...ORGANIZATION_ROUTE_CASES,
   ...PEOPLE_ROUTE_CASES,
   ...SSO_ROUTE_CASES,
