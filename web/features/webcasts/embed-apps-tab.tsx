@@ -10,6 +10,7 @@ import { EmbedAppPreview } from "./embed-app-preview.tsx";
 import { OfflineChangesNote, RefusalAlert, usePartMutations } from "./part-mutations.tsx";
 import { useOrganizationRules } from "./use-local-webcasts.ts";
 import { byCreation, useWebcastParts } from "./use-webcast-parts.ts";
+import { PendingBadge } from "./webcast-status.tsx";
 
 /**
  * Embed app tab (SPEC §2 "embed app", §3: title, description, embed code): the webcast's apps in
@@ -90,9 +91,7 @@ export function EmbedAppsTab({ row, editable }: WebcastTabProps) {
                 <div className="embed-app-list__header">
                   <strong>{app.title}</strong>{" "}
                   {parts.unsynced.has(app.id) ? (
-                    <span className="badge badge--pending">
-                      <Trans>Not synced yet</Trans>
-                    </span>
+                    <PendingBadge testId="unsynced-badge" />
                   ) : null}
                   <span className="muted">
                     {" "}

@@ -5,6 +5,7 @@ import { LANGUAGE_LABELS } from "./labels.ts";
 import { PollEditor } from "./poll-editor.tsx";
 import { POLL_DISPLAY_LABELS, POLL_STATUS_LABELS } from "./poll-labels.ts";
 import { MoveButtons, moveKey } from "./reorder-controls.tsx";
+import { PendingBadge } from "./webcast-status.tsx";
 
 /** SPEC §4 poll badge (unpublished, open, closed, results). */
 export function PollStatusBadge({ status }: { status: PollRow["status"] }) {
@@ -68,9 +69,7 @@ export function PollList({ webcast, polls, series, unsynced, canManage, busy, ed
             <div className="poll-list__header">
               <strong className="poll-list__title">{poll.title}</strong> <PollStatusBadge status={poll.status} />{" "}
               {unsynced.has(poll.id) ? (
-                <span className="badge badge--pending">
-                  <Trans>Not synced yet</Trans>
-                </span>
+                <PendingBadge testId="unsynced-badge" />
               ) : null}
             </div>
             {poll.description ? <p className="poll-list__description">{poll.description}</p> : null}

@@ -8,6 +8,7 @@ import { TextAreaField } from "../../ui/form-controls.tsx";
 import { TextField } from "../../ui/form.tsx";
 import { RefusalAlert, usePartMutations } from "./part-mutations.tsx";
 import { MoveButtons } from "./reorder-controls.tsx";
+import { PendingBadge } from "./webcast-status.tsx";
 
 type Webcast = Pick<WebcastRow, "id" | "organization_id">;
 
@@ -104,9 +105,7 @@ export function PollingSeriesSection({ webcast, series, unsynced, first, last, c
               </span>{" "}
               {series.title}{" "}
               {unsynced ? (
-                <span className="badge badge--pending">
-                  <Trans>Not synced yet</Trans>
-                </span>
+                <PendingBadge testId="unsynced-badge" />
               ) : null}
             </h3>
             {series.description ? <p className="poll-group__description">{series.description}</p> : null}

@@ -12,6 +12,7 @@ import { MoveButtons, moveKey, swapped, useMoveFocus } from "./reorder-controls.
 import { ResourceEditor } from "./resource-editor.tsx";
 import { resourceDownloadUrl } from "./resources-api.ts";
 import { byPosition, useWebcastParts } from "./use-webcast-parts.ts";
+import { PendingBadge } from "./webcast-status.tsx";
 
 const isHttp = (url: string) => /^https?:\/\//i.test(url);
 
@@ -113,9 +114,7 @@ export function ResourcesSection({ row, editable }: { row: Pick<WebcastRow, "id"
                   <strong>{resource.title}</strong> <span className="badge">{i18n._(RESOURCE_KIND_LABELS[resource.kind])}</span>{" "}
                   {resource.language ? <span className="badge">{i18n._(LANGUAGE_LABELS[resource.language])}</span> : null}{" "}
                   {parts.unsynced.has(resource.id) ? (
-                    <span className="badge badge--pending">
-                      <Trans>Not synced yet</Trans>
-                    </span>
+                    <PendingBadge testId="unsynced-badge" />
                   ) : null}
                   <div className="resource-list__target">
                     <ResourceTarget resource={resource} />

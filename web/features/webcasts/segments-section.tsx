@@ -7,6 +7,7 @@ import { confirm } from "../../ui/confirm.ts";
 import { TextField } from "../../ui/form.tsx";
 import { OfflineChangesNote, RefusalAlert, usePartMutations } from "./part-mutations.tsx";
 import { useWebcastParts } from "./use-webcast-parts.ts";
+import { PendingBadge } from "./webcast-status.tsx";
 
 /** Segments by name, as filters list them. */
 const byName = (a: SegmentRow, b: SegmentRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
@@ -67,9 +68,7 @@ export function SegmentsSection({ row, editable }: { row: Pick<WebcastRow, "id" 
             <li key={segment.id} className="segment-list__item" data-testid="segment-row">
               <span className="segment-list__name">{segment.name}</span>
               {parts.unsynced.has(segment.id) ? (
-                <span className="badge badge--pending">
-                  <Trans>Not synced yet</Trans>
-                </span>
+                <PendingBadge testId="unsynced-badge" />
               ) : null}
               {editable ? (
                 <button type="button" className="button button--small button--danger" disabled={busy} aria-label={t`Remove the segment ${segment.name}`} data-testid="segment-remove" onClick={() => void remove(segment)}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { KeyboardEvent } from "react";
 import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
+import { PendingBadge } from "./webcast-status.tsx";
 
 export interface SpeakerRowProps {
   speaker: WebcastSpeakerRow;
@@ -47,9 +48,7 @@ export function SpeakerRow({ speaker, groupName, first, last, editable, busy, un
           </span>
         ) : null}{" "}
         {unsynced ? (
-          <span className="badge badge--pending">
-            <Trans>Not synced yet</Trans>
-          </span>
+          <PendingBadge testId="unsynced-badge" />
         ) : null}
       </td>
       <td>{speaker.email}</td>

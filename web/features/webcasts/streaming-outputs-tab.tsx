@@ -10,6 +10,7 @@ import { OfflineChangesNote, RefusalAlert, usePartMutations } from "./part-mutat
 import { StreamingOutputForm } from "./streaming-output-form.tsx";
 import { useOrganizationRules } from "./use-local-webcasts.ts";
 import { byCreation, useWebcastParts } from "./use-webcast-parts.ts";
+import { PendingBadge } from "./webcast-status.tsx";
 
 /** The stream key as dots, as long as the key up to 16 (its length says little). */
 const masked = (key: string) => "•".repeat(Math.min(Math.max(key.length, 8), 16));
@@ -128,9 +129,7 @@ export function StreamingOutputsTab({ row, editable }: WebcastTabProps) {
                 </dl>
                 <div className="row-actions">
                   {parts.unsynced.has(output.id) ? (
-                    <span className="badge badge--pending">
-                      <Trans>Not synced yet</Trans>
-                    </span>
+                    <PendingBadge testId="unsynced-badge" />
                   ) : null}
                   <label className="output-list__switch">
                     <input
