@@ -99,7 +99,7 @@ export function PollingSeriesSection({ webcast, series, unsynced, first, last, c
       ) : (
         <div className="poll-group__header">
           <div>
-            <h3 id={titleId} className="poll-group__title">
+            <h2 id={titleId} className="poll-group__title">
               <span className="muted">
                 <Trans>Series</Trans>
               </span>{" "}
@@ -107,7 +107,7 @@ export function PollingSeriesSection({ webcast, series, unsynced, first, last, c
               {unsynced ? (
                 <PendingBadge testId="unsynced-badge" />
               ) : null}
-            </h3>
+            </h2>
             {series.description ? <p className="poll-group__description">{series.description}</p> : null}
           </div>
           {canManage ? (

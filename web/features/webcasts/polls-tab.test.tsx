@@ -166,6 +166,18 @@ describe("webcast polls", () => {
     expect(await queued(harness.engine, "deletePoll")).toEqual([{ id: ids[2] }]);
   });
 
+  it("titles its series and standalone polls one level under the page title (axe heading-order, issue #12)", async () => {
+    grantPolls();
+    await openPolls(async (webcastId) => {
+      const series = await pulledSeries(harness.engine, webcastId);
+      await pulledPoll(harness.engine, webcastId, { title: "In series", position: 0, series_id: series.id });
+    });
+    await waitFor(() => expect(pollRows()).toHaveLength(1));
+    const levels = [...screen.getByTestId("polls-tab").querySelectorAll("h1, h2, h3, h4")].map((heading) => heading.tagName);
+    expect(levels.length).toBeGreaterThanOrEqual(2);
+    expect(levels.every((tag) => tag === "H2")).toBe(true);
+  });
+
   it("creates, edits and deletes a polling series; its polls stay, standalone", async () => {
     grantPolls();
     const { id, panel } = await openPolls();

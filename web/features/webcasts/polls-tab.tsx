@@ -35,7 +35,7 @@ export function PollsTab({ row }: WebcastTabProps) {
   const [addingSeries, setAddingSeries] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const listRef = useRef<HTMLDivElement>(null);
-  const focusMoved = useMoveFocus(listRef, [polls, series]);
+  const focusMoved = useMoveFocus(listRef, polls, series);
 
   if (!speakers || !polls || !series) {
     return (
@@ -137,9 +137,9 @@ export function PollsTab({ row }: WebcastTabProps) {
           </PollingSeriesSection>
         ))}
         <section className="poll-group" aria-labelledby="standalone-polls-title" data-testid="standalone-polls">
-          <h3 id="standalone-polls-title" className="poll-group__title">
+          <h2 id="standalone-polls-title" className="poll-group__title">
             {series.rows.length > 0 ? <Trans>Standalone polls</Trans> : <Trans>Polls</Trans>}
-          </h3>
+          </h2>
           {group(standalone, null)}
         </section>
       </div>

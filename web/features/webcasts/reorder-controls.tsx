@@ -19,10 +19,12 @@ export function moveKey(event: KeyboardEvent): -1 | 1 | null {
 }
 
 /**
- * Keeps the focus on a moved row's arrow button (`data-move-id`, `data-move`) once `rendered`
- * changes; at the list's end that arrow is disabled, so the other one takes the focus.
+ * Keeps the focus on a moved row's arrow button (`data-move-id`, `data-move`) once one of the
+ * `rendered` lists changes; at the list's end that arrow is disabled, so the other one takes the
+ * focus. Each list is compared by identity (a live query's result), never a fresh array, else the
+ * focus would land at the row's old place on any re-render before the move is applied.
  */
-export function useMoveFocus(container: RefObject<HTMLElement | null>, rendered: unknown): (id: string, delta: -1 | 1) => void {
+export function useMoveFocus(container: RefObject<HTMLElement | null>, ...rendered: readonly unknown[]): (id: string, delta: -1 | 1) => void {
   const target = useRef<{ id: string; direction: "up" | "down" } | null>(null);
   useEffect(() => {
     const wanted = target.current;
@@ -34,7 +36,8 @@ export function useMoveFocus(container: RefObject<HTMLElement | null>, rendered:
       focusable.focus();
       target.current = null;
     }
-  }, [container, rendered]);
+    // One call site always passes the same number of lists.
+  }, [container, ...rendered]);
   return (id, delta) => {
     target.current = { id, direction: delta < 0 ? "up" : "down" };
   };

@@ -11,6 +11,8 @@ export interface SpeakerPickerProps {
   excluded: ReadonlySet<number>;
   disabled: boolean;
   onPick(candidate: SpeakerCandidate): void;
+  /** Level of its "Add a speaker" heading: 2 right under a page title (the tab), 3 under a step title (the wizard). */
+  headingLevel: 2 | 3;
 }
 
 /**
@@ -18,18 +20,19 @@ export interface SpeakerPickerProps {
  * people who may speak and add one. Offline, only the people who already speak in the
  * organization's webcasts are known; the picker says the full list needs a connection.
  */
-export function SpeakerPicker({ organizationId, excluded, disabled, onPick }: SpeakerPickerProps) {
+export function SpeakerPicker({ organizationId, excluded, disabled, onPick, headingLevel }: SpeakerPickerProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();
   const [q, setQ] = useState("");
   const { candidates, online, loading, error, truncated, reload } = useSpeakerCandidates(organizationId, q);
   const offered = candidates.filter((candidate) => !excluded.has(candidate.user_id));
+  const Heading = headingLevel === 2 ? "h2" : "h3";
 
   return (
     <section className="form-section speaker-picker" aria-labelledby={titleId} data-testid="speaker-picker">
-      <h3 id={titleId} className="form-section__title">
+      <Heading id={titleId} className="form-section__title">
         <Trans>Add a speaker</Trans>
-      </h3>
+      </Heading>
       {organizationId === null ? (
         <p className="muted">
           <Trans>Choose the organization first (general information): its people are offered here.</Trans>

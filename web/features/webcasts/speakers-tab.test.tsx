@@ -144,6 +144,11 @@ describe("webcast speakers tab", () => {
     expect(screen.getByTestId("invite-offline").textContent).toMatch("need a connection");
   });
 
+  it("titles the picker one level under the page title (axe heading-order, issue #12)", async () => {
+    await openSpeakers();
+    expect(screen.getByRole("heading", { level: 2, name: "Add a speaker" })).toBeTruthy();
+  });
+
   it("shows the speaker limit's refusal and queues nothing", async () => {
     const other = await seedWebcast(harness.engine, "Earlier webcast");
     await pulledSpeakers(harness.engine, other, [{ user_id: 21, name: "Paula Presenter" }]);

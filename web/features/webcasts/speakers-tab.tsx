@@ -190,7 +190,7 @@ export function SpeakersTab({ row, editable }: WebcastTabProps) {
       <p className="visually-hidden" aria-live="polite" data-testid="speaker-announcement">
         {announcement}
       </p>
-      {editable ? <SpeakerPicker organizationId={row.organization_id} excluded={new Set(speakers.map((speaker) => speaker.user_id))} disabled={busy} onPick={(candidate) => void add(candidate)} /> : null}
+      {editable ? <SpeakerPicker headingLevel={2} organizationId={row.organization_id} excluded={new Set(speakers.map((speaker) => speaker.user_id))} disabled={busy} onPick={(candidate) => void add(candidate)} /> : null}
     </section>
   );
 }

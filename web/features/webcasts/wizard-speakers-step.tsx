@@ -90,6 +90,7 @@ export function WizardSpeakersStep({ organizationId, speakers, errors = [], limi
         </fieldset>
       )}
       <SpeakerPicker
+        headingLevel={3}
         organizationId={organizationId}
         excluded={new Set(speakers.map((speaker) => speaker.user_id))}
         disabled={disabled}
