@@ -74,6 +74,10 @@ it("adds a speaker, who is synced after a reload and can be invited; the invitat
 
   await invite.click();
   await expect.poll(async () => (await row.getByTestId("speaker-invited").textContent()) ?? "").toMatch(/Invité/);
+  // The confirmation toast sits under the header: the sync indicator stays readable (issue #12 point 7).
+  const toast = await page.getByTestId("toast").first().boundingBox();
+  const indicator = await page.getByTestId("sync-indicator").boundingBox();
+  expect(toast && indicator ? toast.y >= indicator.y + indicator.height : false).toBe(true);
 
   await page.goto(`${baseUrl}/dev/mailbox`);
   await page.getByTestId("mailbox-item").filter({ hasText: NEW_SPEAKER.email }).filter({ hasText: "Behind the scenes" }).first().click();
