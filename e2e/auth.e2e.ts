@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 describe("sign-up to logout", () => {
-  it("signs up, opens the validation link from the local mailbox, logs in and out", async () => {
+  it("signs up, opens the validation link from the local mailbox, logs in, sets up the organization and logs out", async () => {
     const email = `e2e-${Date.now()}@acme.test`;
     const password = "Sup3r-secret!";
     const page = await browser.context.newPage();
@@ -40,6 +40,13 @@ describe("sign-up to logout", () => {
     await page.getByTestId("activation-done").getByRole("link", { name: "Log in", exact: true }).click();
     await page.waitForURL(`${baseUrl}/login`);
     await signIn(page, baseUrl, email, password);
+    // Self sign-up ends with the setup step (SPEC §2 /onboarding), then home.
+    await page.waitForURL(`${baseUrl}/onboarding`);
+    const setup = page.getByTestId("onboarding-form");
+    expect(await setup.getByLabel("Organization name").inputValue()).toBe("Acme Webcasts");
+    await setup.getByLabel("Contact e-mail").fill(email);
+    await setup.getByLabel("Phone (optional)").fill("+33 1 23 45 67 89");
+    await setup.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(`${baseUrl}/home`);
     expect(await page.getByTestId("user-menu-button").textContent()).toContain("Ada Lovelace");
     expect(await page.evaluate(() => document.cookie)).toContain("igo_logged_in=1");

@@ -31,8 +31,11 @@ it("reloads offline after one online visit and shows the app shell", async () =>
   await page.getByTestId("app-shell").waitFor();
   await expect(page.getByTestId("page-title").textContent()).resolves.toBe("Accueil");
   // Shown because the API cannot be reached: Chromium 150 loses the emulated navigator.onLine on a
-  // reload (it says true), as a Wi-Fi without internet would (web/api/reachability.ts).
-  await page.getByTestId("offline-indicator").waitFor();
+  // reload (it says true), as a Wi-Fi without internet would (web/api/reachability.ts). Signed in,
+  // the sync indicator is the one offline pill; the header's own badge is only announced.
+  await page.locator('[data-testid="sync-indicator"][data-status="offline"]').waitFor();
+  await page.getByTestId("offline-announcement").waitFor({ state: "attached" });
+  expect(await page.getByTestId("offline-indicator").count()).toBe(0);
   await page.locator('[data-testid="api-status"][data-status="error"]').waitFor();
 
   // A deep link never visited before is served by the navigation fallback.
