@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { lingui } from "@lingui/vite-plugin";
@@ -7,6 +8,9 @@ import { defineConfig } from "vitest/config";
 // Three layers: pure domain rules in Node, worker + Durable Objects inside workerd, web in happy-dom.
 export default defineConfig({
   test: {
+    // Every core, not vitest's default of one less: workers-pool files spend most of their time in
+    // workerd (another process), so on a 2-core CI machine two files at once take ~20 % less time.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" },

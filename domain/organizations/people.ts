@@ -35,7 +35,7 @@ export function managePermission(kind: PersonKind): Permission {
 /**
  * The limit a role counts against: owners, admins and organizers all create and run services, so
  * they share max_organizers; other roles are not limited here (max_speakers counts the speakers
- * of one webcast — the plan grid's "speakers per webcast" — see domain/webcasts/speaker-mutators.ts).
+ * of one webcast — the plan grid's "speakers per webcast" — see domain/speakers/mutators.ts).
  */
 export function limitKeyForRole(role: OrganizationRole): LimitKey | null {
   if (role === "owner" || role === "admin" || role === "organizer") return "max_organizers";

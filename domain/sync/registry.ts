@@ -1,10 +1,10 @@
-import { EMBED_APP_MUTATORS } from "../webcasts/embed-app-mutators.ts";
+import { EMBED_APP_MUTATORS } from "../embed-apps/mutators.ts";
 import { SERVER_ONLY_WEBCAST_MUTATORS, WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
-import { POLL_MUTATORS } from "../webcasts/poll-mutators.ts";
-import { RESOURCE_MUTATORS } from "../webcasts/resource-mutators.ts";
-import { SEGMENT_MUTATORS } from "../webcasts/segment-mutators.ts";
-import { SERVER_ONLY_SPEAKER_MUTATORS, SPEAKER_MUTATORS } from "../webcasts/speaker-mutators.ts";
-import { STREAMING_OUTPUT_MUTATORS } from "../webcasts/streaming-output-mutators.ts";
+import { POLL_MUTATORS } from "../polls/mutators.ts";
+import { RESOURCE_MUTATORS } from "../resources/mutators.ts";
+import { SEGMENT_MUTATORS } from "../segments/mutators.ts";
+import { SERVER_ONLY_SPEAKER_MUTATORS, SPEAKER_MUTATORS } from "../speakers/mutators.ts";
+import { STREAMING_OUTPUT_MUTATORS } from "../streaming-outputs/mutators.ts";
 
 /**
  * Every synced mutator by name: the browser's replica runs them optimistically, the server

@@ -6,7 +6,12 @@
  */
 import type { OrganizationRow } from "../organizations/record.ts";
 import type { ViewerRow } from "../viewers/record.ts";
-import type { EmbedAppRow, PollRow, PollingSeriesRow, ResourceRow, SegmentRow, StreamingOutputRow, WebcastSpeakerRow } from "../webcasts/parts.ts";
+import type { StreamingOutputRow } from "../streaming-outputs/record.ts";
+import type { SegmentRow } from "../segments/record.ts";
+import type { EmbedAppRow } from "../embed-apps/record.ts";
+import type { ResourceRow } from "../resources/record.ts";
+import type { PollRow, PollingSeriesRow } from "../polls/record.ts";
+import type { WebcastSpeakerRow } from "../speakers/record.ts";
 import type { WebcastRow } from "../webcasts/record.ts";
 
 export interface SyncRowMap {

@@ -3,7 +3,7 @@ import { datetimeAfter } from "../validation/datetime.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { CreateWebcastArgs, UpdateWebcastArgs } from "./mutators.ts";
-import { SPEAKER_MESSAGES, type SetWebcastSpeakersArgs, speakerLimitMessage } from "./speaker-mutators.ts";
+import { SPEAKER_MESSAGES, type SetWebcastSpeakersArgs, speakerLimitMessage } from "../speakers/mutators.ts";
 import { type AttendeeOptions, DEFAULT_WEBCAST_SETTINGS, WEBCAST_EVENT_TYPES, WEBCAST_PRIVACIES, WEBCAST_QUALITIES, WEBCAST_SOURCE_TYPES, type WebcastRow } from "./record.ts";
 import { webcastFieldErrors } from "./rules.ts";
 import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";

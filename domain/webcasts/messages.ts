@@ -36,8 +36,6 @@ export const WEBCAST_MESSAGES = {
   reset_on_air: { en: "This webcast is on air: stop it before resetting it.", fr: "Ce webcast est en direct : arrêtez-le avant de le réinitialiser." },
   reset_canceled: { en: "A canceled webcast cannot be reset.", fr: "Un webcast annulé ne peut pas être réinitialisé." },
   image_key_invalid: { en: "This image was not stored for this webcast.", fr: "Cette image n'a pas été enregistrée pour ce webcast." },
-  image_type: { en: "The image must be a JPEG, PNG, GIF, WebP or AVIF file.", fr: "L'image doit être un fichier JPEG, PNG, GIF, WebP ou AVIF." },
-  image_conflict: { en: "Send a new image or remove it, not both.", fr: "Envoyez une nouvelle image ou retirez-la, pas les deux." },
   // Form rules of the webcast draft (domain/webcasts/draft.ts), checked before a mutation is made.
   date_invalid: { en: "Enter a date as YYYY-MM-DD.", fr: "Saisissez une date au format AAAA-MM-JJ." },
   time_invalid: { en: "Enter a time as hh:mm.", fr: "Saisissez une heure au format hh:mm." },

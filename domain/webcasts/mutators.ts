@@ -28,7 +28,7 @@ import {
   peakOverlap,
   webcastWindow,
 } from "./rules.ts";
-import { BRANDING_IMAGES, brandingName } from "./resource.ts";
+import { BRANDING_IMAGES, brandingName } from "../branding/images.ts";
 import { localized, renderedInEveryLocale } from "../validation/localized.ts";
 
 /**

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validation/parse.ts";
-import { accessControlsBody, brandingImageError, brandingTextForm, createWebcastBody, formSpeakers, isPatchOverride, nestFormSpeakers, removes, resetBody, updateFields, updateWebcastForm } from "./rest.ts";
+import { accessControlsBody, createWebcastBody, formSpeakers, isPatchOverride, nestFormSpeakers, resetBody, updateFields, updateWebcastForm } from "./rest.ts";
+import { brandingImageError, brandingTextForm, removes } from "../branding/rest.ts";
 import { DEFAULT_WEBCAST_SETTINGS } from "./record.ts";
 import { webcastRow } from "./testing.ts";
-import { brandingPrefix, brandingImageUrl, timezoneShort, webcastResource } from "./resource.ts";
+import { timezoneShort, webcastJson } from "./webcast-json.ts";
+import { brandingPrefix, brandingImageUrl } from "../branding/images.ts";
 
 const row = webcastRow({
   id: "0194c4a0-0000-7000-8000-000000000001",
@@ -13,9 +15,9 @@ const row = webcastRow({
   timezone: "America/Toronto",
 });
 
-describe("webcastResource", () => {
+describe("webcastJson", () => {
   it("names the row as SPEC §3 does, with its end, zone abbreviation and organization", () => {
-    const resource = webcastResource(row, "Demo Events");
+    const resource = webcastJson(row, "Demo Events");
     expect(resource).toMatchObject({ uid: row.id, organization: { id: 3, name: "Demo Events" }, event_end_date_time: "2026-01-10T16:30:00.000Z", timezone_short: "EST" });
     expect(resource).not.toHaveProperty("id");
     expect(resource).not.toHaveProperty("created_by");
@@ -23,7 +25,7 @@ describe("webcastResource", () => {
 
   it("carries the settings, images as URLs of this webcast's keys only", () => {
     const logo = `${brandingPrefix(row.id)}logo-abcdefghijklmnopqrstu`;
-    const resource = webcastResource({ ...row, logo_key: logo, banner_key: "profile-photos/1/x", has_password: true }, null);
+    const resource = webcastJson({ ...row, logo_key: logo, banner_key: "profile-photos/1/x", has_password: true }, null);
     expect(resource).toMatchObject({ has_password: true, privacy: "public", attendee_options: DEFAULT_WEBCAST_SETTINGS.attendee_options, theme: "go" });
     expect([resource.logo_url, resource.cover_url, resource.banner_url]).toEqual([`/api/webcasts/${row.id}/branding/logo-abcdefghijklmnopqrstu`, null, null]);
     expect(resource).not.toHaveProperty("logo_key");

@@ -4,9 +4,10 @@ import { alphaDash, max, size } from "../validation/form-rules.ts";
 import { passwordSchema } from "../validation/password.ts";
 import { ruleMessage } from "../validation/rule-messages.ts";
 import { refineWith } from "../validation/zod-rules.ts";
+import { FORM_BOOLEANS, type FormBoolean, isTrue } from "../validation/form-booleans.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import { type UpdateWebcastArgs, createWebcastArgs } from "./mutators.ts";
-import { MAX_LISTED_SPEAKERS } from "./speaker-mutators.ts";
+import { MAX_LISTED_SPEAKERS } from "../speakers/mutators.ts";
 import {
   type AttendeeOptions,
   WEBCAST_EVENT_TYPES,
@@ -15,7 +16,7 @@ import {
   WEBCAST_SOURCE_TYPES,
   type WebcastSettings,
 } from "./record.ts";
-import type { BrandingImage } from "./resource.ts";
+import type { BrandingImage } from "../branding/images.ts";
 import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
@@ -39,10 +40,6 @@ export const createWebcastBody = createWebcastArgs.omit({ id: true, now: true })
 });
 export type CreateWebcastBody = z.input<typeof createWebcastBody>;
 
-/** Form booleans as browsers send them: "1", "true" and "on" are true; "0", "false", "off" and "" false. */
-const FORM_BOOLEANS = ["1", "0", "true", "false", "on", "off", ""] as const;
-type FormBoolean = (typeof FORM_BOOLEANS)[number];
-const isTrue = (value: FormBoolean) => value === "1" || value === "true" || value === "on";
 
 /**
  * Attendee options as a form sends them: `attendee_options[poster_overlay]=1` (PHP/Laravel
@@ -229,63 +226,3 @@ export const resetBody = z.strictObject({
   timezone: z.string().max(100).optional(),
 });
 export type ResetBody = z.input<typeof resetBody>;
-
-/** Branding images: at most 5 MB each, raster formats only (an SVG served from our origin could carry script). */
-export const BRANDING_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const BRANDING_IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"];
-
-/**
- * What is wrong with an image picked for the branding, in `locale`, or null: its type (as
- * declared; the worker also checks the bytes) and its size. The browser runs it before uploading.
- */
-export function brandingImageError(file: { size: number; type: string }, locale: UiLocale): string | null {
-  if (!BRANDING_IMAGE_TYPES.includes(file.type) || file.size === 0) return localized(WEBCAST_MESSAGES.image_type, locale);
-  return size(file.size, locale, { max: BRANDING_IMAGE_MAX_BYTES });
-}
-
-/**
- * The text fields of POST /api/webcasts/{uid}/branding (multipart): theme (a name: letters,
- * digits, dashes), title colour (#rrggbb, the mutator's rule; blank clears it) and
- * `remove_<image>=1` to clear an image. The image files themselves are checked by the route.
- */
-export function brandingTextForm(locale: UiLocale) {
-  return z.strictObject({
-    theme: z
-      .string()
-      .trim()
-      .min(1, { message: ruleMessage("required", locale) })
-      .superRefine(refineWith((value: string) => alphaDash(value, locale) ?? max(value, locale, { length: 50 })))
-      .optional(),
-    title_color: z.string().max(100).optional(),
-    remove_logo: z.enum(FORM_BOOLEANS).optional(),
-    remove_cover: z.enum(FORM_BOOLEANS).optional(),
-    remove_banner: z.enum(FORM_BOOLEANS).optional(),
-    // The image files: checked by the route (their bytes), listed so other fields are refused.
-    logo: z.unknown().optional(),
-    cover: z.unknown().optional(),
-    banner: z.unknown().optional(),
-  });
-}
-
-/** Whether a form (validated or not) asks to clear that image with `remove_<image>` set to a true form value. */
-export function removes(form: Readonly<Record<string, unknown>>, kind: BrandingImage): boolean {
-  const value = form[`remove_${kind}`];
-  return value === "1" || value === "true" || value === "on";
-}
-
-/**
- * One number of the platform's dial-in pool (worker `DIAL_IN_NUMBERS`): the ISO 3166 country
- * code, the number as callers dial it, and an optional label ("Toll-free").
- */
-export interface DialInNumber {
-  country: string;
-  number: string;
-  label?: string;
-}
-
-/**
- * GET /api/webcasts/{uid}/dial-in/settings and POST …/phone/reserve: dial-in is on once the
- * webcast holds a reservation and the platform has numbers; callers dial one of `numbers`, then
- * key in `pin`. Off otherwise, without numbers (nothing to dial yet).
- */
-export type DialInSettings = { enabled: false; numbers: DialInNumber[] } | { enabled: true; numbers: DialInNumber[]; pin: string };

@@ -7,7 +7,7 @@ import { ORGANIZATION_ID, idSequence, organizer, rules, webcastArgs } from "../s
 import type { MutationActor, OrganizationRules } from "../sync/types.ts";
 import { SERVER_ONLY_WEBCAST_MUTATORS, WEBCAST_MUTATORS } from "./mutators.ts";
 import type { WebcastRow } from "./record.ts";
-import { brandingName, brandingPrefix } from "./resource.ts";
+import { brandingName, brandingPrefix } from "../branding/images.ts";
 
 /** The mutators of the REST settings calls (issue #5): access, branding, reset, billing. */
 

@@ -1,8 +1,12 @@
 import "fake-indexeddb/auto";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect } from "vitest";
 import { resetReachability } from "../api/reachability.ts";
 import { activateLocale, i18n } from "../i18n/i18n.ts";
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core CI machine (two test workers)
+// a Dexie write plus a re-render can take longer than a second; a passing test still ends at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A message rendered by a test but absent from the catalogs means `npm run i18n:extract` (and the
 // translations) were forgotten: fail the test that rendered it.

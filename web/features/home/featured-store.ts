@@ -6,7 +6,7 @@ import { api } from "../../api/client.ts";
 import { ApiRequestError, handleApiError, unwrap } from "../../api/errors.ts";
 import type { LocalDatabase } from "../../local/db.ts";
 import { readFeatured } from "./home-queries.ts";
-import { type WebcastResource, webcastResource } from "../../../domain/webcasts/resource.ts";
+import { type WebcastJson, webcastJson } from "../../../domain/webcasts/webcast-json.ts";
 
 /**
  * The featured-webcast loader (SPEC §4): idle → pending → fulfilled. A server answer is fresh for
@@ -20,7 +20,7 @@ import { type WebcastResource, webcastResource } from "../../../domain/webcasts/
  */
 export type FeaturedStatus = "idle" | "pending" | "fulfilled";
 
-export interface FeaturedState extends Featured<WebcastResource> {
+export interface FeaturedState extends Featured<WebcastJson> {
   status: FeaturedStatus;
   /** "server", or "local" when computed from this device's copy. */
   source: "server" | "local" | null;
@@ -52,7 +52,7 @@ export function resetFeatured(clear = false): void {
 }
 
 /** GET /api/webcasts/featured. Its 403/404/503 are not the page's: only a 401 goes to the global handler. */
-async function fetchFeatured(): Promise<Featured<WebcastResource>> {
+async function fetchFeatured(): Promise<Featured<WebcastJson>> {
   try {
     return (await unwrap(api.api.webcasts.featured.$get(), { global: false })).data;
   } catch (error) {
@@ -62,12 +62,12 @@ async function fetchFeatured(): Promise<Featured<WebcastResource>> {
 }
 
 /** The same selection over this device's copy (the view: server rows plus unsent changes), by its indexes. */
-export async function localFeatured(database: LocalDatabase, user: ProfileUser, now: number): Promise<Featured<WebcastResource>> {
+export async function localFeatured(database: LocalDatabase, user: ProfileUser, now: number): Promise<Featured<WebcastJson>> {
   const { next, last } = await readFeatured(database, user, now);
   const nameOf = (organizationId: number) => user.accounts.find((account) => account.id === organizationId)?.name ?? null;
   return {
-    next: next ? webcastResource(next, nameOf(next.organization_id)) : null,
-    last: last ? webcastResource(last, nameOf(last.organization_id)) : null,
+    next: next ? webcastJson(next, nameOf(next.organization_id)) : null,
+    last: last ? webcastJson(last, nameOf(last.organization_id)) : null,
   };
 }
 
@@ -92,7 +92,7 @@ export function loadFeatured(user: ProfileUser, database: LocalDatabase | null, 
 async function run(user: ProfileUser, database: LocalDatabase | null): Promise<void> {
   featuredStore.status = "pending";
   featuredStore.userId = user.id;
-  let answer: Featured<WebcastResource> | null = null;
+  let answer: Featured<WebcastJson> | null = null;
   let source: FeaturedState["source"] = null;
   if (navigator.onLine) {
     try {

@@ -3,9 +3,9 @@ import { type ReactNode, useId } from "react";
 import { useCurrentUser } from "../session/store.ts";
 import { useFeaturedWebcasts } from "./use-featured-webcasts.ts";
 import { WebcastSummary, type WebcastSummaryData } from "./webcast-summary.tsx";
-import type { WebcastResource } from "../../../domain/webcasts/resource.ts";
+import type { WebcastJson } from "../../../domain/webcasts/webcast-json.ts";
 
-function summaryOf(webcast: WebcastResource): WebcastSummaryData {
+function summaryOf(webcast: WebcastJson): WebcastSummaryData {
   return { ...webcast, organizationName: webcast.organization.name };
 }
 

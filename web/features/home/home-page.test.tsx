@@ -14,7 +14,7 @@ import { profileUser } from "../../test/users.ts";
 import { resetSession, session } from "../session/store.ts";
 import { featuredStore, resetFeatured } from "./featured-store.ts";
 import { HOME_WEBCASTS_READY_MARK, resetHomeWebcastsReadyMark } from "./your-webcasts.tsx";
-import { type WebcastResource, webcastResource } from "../../../domain/webcasts/resource.ts";
+import { type WebcastJson, webcastJson } from "../../../domain/webcasts/webcast-json.ts";
 
 const ORGANIZER: Permission[] = ["sessions.view", "webcasts.view", "webcasts.create", "webcasts.update", "webcasts.delete"];
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -64,7 +64,7 @@ async function renderHome() {
 }
 
 function featured(next: WebcastRow | null, last: WebcastRow | null): Response {
-  const resource = (webcast: WebcastRow | null): WebcastResource | null => (webcast ? webcastResource(webcast, "Demo Events") : null);
+  const resource = (webcast: WebcastRow | null): WebcastJson | null => (webcast ? webcastJson(webcast, "Demo Events") : null);
   return jsonResponse({ data: { next: resource(next), last: resource(last) } });
 }
 

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AccessPassword } from "./access-password.tsx";
-import { DialInSection } from "./dial-in-section.tsx";
+import { DialInSection } from "../dial-in/dial-in-section.tsx";
 import type { WebcastTabProps } from "./edit-tabs.ts";
-import { SegmentsSection } from "./segments-section.tsx";
+import { SegmentsSection } from "../segments/segments-section.tsx";
 import { AccessFields } from "./settings-fields.tsx";
 import { SettingsTabForm } from "./settings-tab-form.tsx";
 

@@ -1,7 +1,8 @@
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
 import { uploadForm } from "../../api/request.ts";
-import type { BrandingImage, WebcastResource } from "../../../domain/webcasts/resource.ts";
+import type { WebcastJson } from "../../../domain/webcasts/webcast-json.ts";
+import type { BrandingImage } from "../../../domain/branding/images.ts";
 
 /**
  * The webcast calls that cannot go through the sync mutators: they set what only the server holds
@@ -10,7 +11,7 @@ import type { BrandingImage, WebcastResource } from "../../../domain/webcasts/re
  */
 
 /** PATCH /api/webcasts/{uid}/access-controls `{ password }`: a string sets it, null removes it. */
-export async function setWebcastPassword(uid: string, password: string | null): Promise<WebcastResource> {
+export async function setWebcastPassword(uid: string, password: string | null): Promise<WebcastJson> {
   const { data } = await unwrap(api.api.webcasts[":id"]["access-controls"].$patch({ param: { id: uid }, json: { password } }));
   return data;
 }
@@ -24,10 +25,10 @@ export interface BrandingUpload {
  * POST /api/webcasts/{uid}/branding (multipart: the picked images and `remove_<image>=1`), with
  * upload progress (XHR, like the profile photo: fetch cannot report it).
  */
-export async function uploadWebcastBranding(uid: string, upload: BrandingUpload, onProgress: (fraction: number) => void): Promise<WebcastResource> {
+export async function uploadWebcastBranding(uid: string, upload: BrandingUpload, onProgress: (fraction: number) => void): Promise<WebcastJson> {
   const form = new FormData();
   for (const [kind, file] of Object.entries(upload.images)) if (file) form.set(kind, file);
   for (const kind of upload.remove) form.set(`remove_${kind}`, "1");
-  const { data } = await uploadForm<{ data: WebcastResource }>(`/api/webcasts/${uid}/branding`, form, { onProgress });
+  const { data } = await uploadForm<{ data: WebcastJson }>(`/api/webcasts/${uid}/branding`, form, { onProgress });
   return data;
 }

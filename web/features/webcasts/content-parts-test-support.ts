@@ -1,5 +1,7 @@
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import type { EmbedAppRow, PollRow, PollingSeriesRow, ResourceRow } from "../../../domain/webcasts/parts.ts";
+import type { EmbedAppRow } from "../../../domain/embed-apps/record.ts";
+import type { ResourceRow } from "../../../domain/resources/record.ts";
+import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
 import type { SyncEngine } from "../../local/sync-engine.ts";
 
 /** Test helpers of the polls, resources and embed apps screens: rows as a pull leaves them: in the view only (base keeps the server state of outbox-touched rows alone). */

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { TextField } from "../../ui/form.tsx";
 import type { WebcastTabProps } from "./edit-tabs.ts";
-import { IntegrationsSection } from "./integrations-section.tsx";
-import { ResourcesSection } from "./resources-section.tsx";
+import { IntegrationsSection } from "../integrations/integrations-section.tsx";
+import { ResourcesSection } from "../resources/resources-section.tsx";
 import { SettingSwitches } from "./settings-fields.tsx";
 import { SettingsTabForm } from "./settings-tab-form.tsx";
 import { useOrganizationRules } from "./use-local-webcasts.ts";

@@ -32,7 +32,7 @@ import { STEP_LABELS } from "./labels.ts";
 import { AccessFields, SettingSwitches } from "./settings-fields.tsx";
 import { useOrganizationRules } from "./use-local-webcasts.ts";
 import { WebcastFields } from "./webcast-fields.tsx";
-import { WizardSpeakersStep } from "./wizard-speakers-step.tsx";
+import { WizardSpeakersStep } from "../speakers/wizard-speakers-step.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
 

@@ -1,5 +1,7 @@
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import type { SegmentRow, StreamingOutputRow, WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
+import type { StreamingOutputRow } from "../../../domain/streaming-outputs/record.ts";
+import type { SegmentRow } from "../../../domain/segments/record.ts";
+import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import type { SyncEngine } from "../../local/sync-engine.ts";
 
 /** Test helpers of the webcast parts' screens: rows as a pull leaves them: in the view only (base keeps the server state of outbox-touched rows alone). */

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { POLL_DISPLAYS, POLL_STATUSES, type PollOption, RESOURCE_KINDS } from "../../../domain/webcasts/parts.ts";
+import { RESOURCE_KINDS } from "../../../domain/resources/record.ts";
+import { POLL_DISPLAYS, POLL_STATUSES, type PollOption } from "../../../domain/polls/record.ts";
 import { organizations } from "./organizations.ts";
 import { users } from "./users.ts";
 import { webcasts } from "./webcasts.ts";

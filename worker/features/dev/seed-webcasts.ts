@@ -14,7 +14,7 @@ import { type AuthUser, loadAuthUser } from "../auth/auth-user.ts";
 import { newResourceFileKey } from "../resources/files.ts";
 import { D1ServerStore } from "../sync/d1-server-store.ts";
 import { pushMutations } from "../sync/push.ts";
-import { putBrandingImage } from "../webcasts/branding.ts";
+import { putBrandingImage } from "../branding/images.ts";
 import { demoCover, demoLogo } from "./demo-images.ts";
 import { DEMO_WEBCASTS, type DemoPoll, demoPartId, type DemoStart, type DemoWebcast } from "./demo-webcasts.ts";
 

@@ -5,13 +5,15 @@ import { DEFAULT_FEATURES, FEATURE_FLAGS, WEBCAST_FEATURE_FLAGS } from "../../..
 import { DEFAULT_LIMITS } from "../../../domain/organizations/limits.ts";
 import { WEBCAST_PART_TABLES } from "../../../domain/sync/tables.ts";
 import type { PullResponse } from "../../../domain/sync/types.ts";
-import type { PollRow, ResourceRow, WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
+import type { ResourceRow } from "../../../domain/resources/record.ts";
+import type { PollRow } from "../../../domain/polls/record.ts";
+import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
 import { memberships, organizations, users } from "../../db/schema/index.ts";
 import { TestClient } from "../../test/client.ts";
 import { D1ServerStore } from "../sync/d1-server-store.ts";
-import { sniffImageType } from "../webcasts/branding.ts";
+import { sniffImageType } from "../branding/images.ts";
 import { DEMO_USERS } from "./demo-data.ts";
 import { DEMO_WEBCASTS, demoId } from "./demo-webcasts.ts";
 import { seedDemoData } from "./seed.ts";

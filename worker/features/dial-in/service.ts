@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { DialInNumber, DialInSettings } from "../../../domain/webcasts/rest.ts";
+import type { DialInNumber, DialInSettings } from "../../../domain/dial-in/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { webcastDialIn } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EmbedAppAnswer } from "../../../domain/webcasts/embed-app-mutators.ts";
+import type { EmbedAppAnswer } from "../../../domain/embed-apps/mutators.ts";
 import { TestClient, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { type CreateEmbedAppArgs, EMBED_APP_MESSAGES, type UpdateEmbedAppArgs } from "../../../domain/webcasts/embed-app-mutators.ts";
+import { type CreateEmbedAppArgs, EMBED_APP_MESSAGES, type UpdateEmbedAppArgs } from "../../../domain/embed-apps/mutators.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -15,7 +15,7 @@ import { localized } from "../../../domain/validation/localized.ts";
 /**
  * The webcast's embed apps (SPEC §7: GET and POST /api/webcasts/{uid}/embed-apps (page, q, limit);
  * PATCH and DELETE …/embed-apps/{id}; docs/webcasts-api.md), mounted at /api. Writes push one
- * mutation (embed-app-mutators.ts); creating needs allow_embed_integration_in_webcasts (403). The
+ * mutation (domain/embed-apps/mutators.ts); creating needs allow_embed_integration_in_webcasts (403). The
  * embed code is stored as text: screens render it in a sandboxed iframe, never in the page.
  * Order: session (401), webcast and permission (404 / 403), the app of that webcast (404), body (422).
  */

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, count, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
-import { type EmbedAppAnswer, embedAppAnswer } from "../../../domain/webcasts/embed-app-mutators.ts";
-import type { EmbedAppRow } from "../../../domain/webcasts/parts.ts";
+import { type EmbedAppAnswer, embedAppAnswer } from "../../../domain/embed-apps/mutators.ts";
+import type { EmbedAppRow } from "../../../domain/embed-apps/record.ts";
 import type { Db } from "../../db/client.ts";
 import { embedApps } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
-import type { PollRow, PollingSeriesRow } from "../../../domain/webcasts/parts.ts";
+import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { type Db, db } from "../../db/client.ts";

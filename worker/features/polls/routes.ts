@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { POLL_SHEET_NAME, exportFile, pollExportRows } from "../../../domain/webcasts/poll-export.ts";
+import { POLL_SHEET_NAME, exportFile, pollExportRows } from "../../../domain/polls/export.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -30,7 +30,7 @@ import { localized } from "../../../domain/validation/localized.ts";
  * series"), mounted at /api (paths written in full). Order in a route: session (401), then the
  * webcast, poll or series and `polls.manage` for it (404 for another tenant or an unknown id, 403
  * for a member without it; a producer speaker qualifies), then the query or body (422), then one
- * pushed mutation (poll-mutators.ts), answered with the row as it now is.
+ * pushed mutation (domain/polls/mutators.ts), answered with the row as it now is.
  */
 
 /** Pushes one poll mutation as the signed-in user (refusals become SPEC §8 errors). */

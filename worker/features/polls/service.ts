@@ -2,9 +2,9 @@ import { type SQL, and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm
 import { z } from "zod";
 import { UI_LOCALES } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import type { PollRow, PollingSeriesRow } from "../../../domain/webcasts/parts.ts";
-import { EXPORT_TYPES } from "../../../domain/webcasts/poll-export.ts";
-import { createPollArgs, createPollingSeriesArgs, updatePollArgs, updatePollingSeriesArgs } from "../../../domain/webcasts/poll-mutators.ts";
+import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
+import { EXPORT_TYPES } from "../../../domain/polls/export.ts";
+import { createPollArgs, createPollingSeriesArgs, updatePollArgs, updatePollingSeriesArgs } from "../../../domain/polls/mutators.ts";
 import type { Db } from "../../db/client.ts";
 import { pollingSeries, polls } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
@@ -20,7 +20,7 @@ import { containsPattern } from "../organizations/service.ts";
 /** An option as REST sends it: its id may be left out (the server makes one); send ids back to keep them. */
 const restOption = z.strictObject({ id: z.string().min(1).max(100).optional(), text: z.string().max(10_000) });
 
-/** POST /api/webcasts/{uid}/polls: the mutator's fields (shapes from poll-mutators.ts), options' ids optional. */
+/** POST /api/webcasts/{uid}/polls: the mutator's fields (shapes from domain/polls/mutators.ts), options' ids optional. */
 export const createPollBody = createPollArgs.omit({ id: true, organization_id: true, webcast_id: true, now: true }).extend({ options: z.array(restOption).max(200) });
 /** PATCH /api/polls/{id}: any of the fields; `options` replaces the whole list. */
 export const updatePollBody = updatePollArgs.omit({ id: true, now: true }).extend({ options: z.array(restOption).max(200).optional() });

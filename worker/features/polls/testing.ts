@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import type { PollRow, PollingSeriesRow, WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
+import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
+import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
 import { pollingSeries, polls, webcastSpeakers } from "../../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { resourceFilePrefix, resourceFilesPrefix } from "../../../domain/webcasts/resource-mutators.ts";
+import { resourceFilePrefix, resourceFilesPrefix } from "../../../domain/resources/mutators.ts";
 import { randomToken } from "../../auth/tokens.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { Db } from "../../db/client.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { validate } from "../../../domain/validation/parse.ts";
-import { RESOURCE_KINDS, type ResourceRow } from "../../../domain/webcasts/parts.ts";
-import { type CreateResourceArgs, RESOURCE_MESSAGES, type UpdateResourceArgs, resourceFieldErrors } from "../../../domain/webcasts/resource-mutators.ts";
+import { RESOURCE_KINDS, type ResourceRow } from "../../../domain/resources/record.ts";
+import { type CreateResourceArgs, RESOURCE_MESSAGES, type UpdateResourceArgs, resourceFieldErrors } from "../../../domain/resources/mutators.ts";
 import { METHOD_OVERRIDE_REQUIRED, isPatchOverride } from "../../../domain/webcasts/rest.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { invalid } from "./upload-form.ts";

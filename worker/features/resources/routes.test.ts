@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resourceFilePrefix, resourceFilesPrefix, type ResourceAnswer } from "../../../domain/webcasts/resource-mutators.ts";
+import { resourceFilePrefix, resourceFilesPrefix, type ResourceAnswer } from "../../../domain/resources/mutators.ts";
 import { db } from "../../db/client.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { TestClient, seedDemo } from "../../test/client.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { UUID_V7, uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { type CreateResourceArgs, RESOURCE_MESSAGES, type SetResourcesVisibilityArgs, type UpdateResourceArgs } from "../../../domain/webcasts/resource-mutators.ts";
+import { type CreateResourceArgs, RESOURCE_MESSAGES, type SetResourcesVisibilityArgs, type UpdateResourceArgs } from "../../../domain/resources/mutators.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -18,7 +18,7 @@ import { localized } from "../../../domain/validation/localized.ts";
 /**
  * The webcast's resources (SPEC §7: GET and POST /api/webcasts/{uid}/resources, PATCH
  * …/resources/visibility, POST /api/resources/{id} with _method=PATCH, DELETE /api/resources/{id};
- * docs/webcasts-api.md), mounted at /api. Writes push one mutation (resource-mutators.ts) like a
+ * docs/webcasts-api.md), mounted at /api. Writes push one mutation (domain/resources/mutators.ts) like a
  * browser's; a file is streamed to R2 first and discarded if its mutation is refused. Order in a
  * route: session (401), webcast or resource and permission (404 / 403), then the body (400 / 422).
  */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import type { ResourceRow } from "../../../domain/webcasts/parts.ts";
+import type { ResourceRow } from "../../../domain/resources/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
 import { resources } from "../../db/schema/index.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { MAX_UPLOAD_BYTES, size } from "../../../domain/validation/form-rules.ts";
-import { RESOURCE_LIMITS, RESOURCE_MESSAGES } from "../../../domain/webcasts/resource-mutators.ts";
+import { RESOURCE_LIMITS, RESOURCE_MESSAGES } from "../../../domain/resources/mutators.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { UploadEmpty, UploadTooLarge, discardFile, putStream } from "./files.ts";

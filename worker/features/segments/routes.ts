@@ -4,7 +4,7 @@ import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { required } from "../../../domain/validation/required.ts";
 import { refineWith } from "../../../domain/validation/zod-rules.ts";
-import { SEGMENT_MESSAGES, findSegmentByName } from "../../../domain/webcasts/segment-mutators.ts";
+import { SEGMENT_MESSAGES, findSegmentByName } from "../../../domain/segments/mutators.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -18,7 +18,7 @@ import { localized } from "../../../domain/validation/localized.ts";
  * The webcast's segments (POST and DELETE /api/webcasts/{id}/segments `{ segment }`, SPEC §7),
  * mounted at /api (paths written in full here). `segment` is the segment's name in both calls.
  * Order: session (401), webcast and webcasts.update (404 other tenant or unknown uid, 403 member
- * without it), body (422), then one pushed mutation (domain/webcasts/segment-mutators.ts), so the
+ * without it), body (422), then one pushed mutation (domain/segments/mutators.ts), so the
  * change reaches every device like a browser's. No GET: the browser reads the synced table.
  */
 

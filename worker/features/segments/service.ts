@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import type { SegmentRow } from "../../../domain/webcasts/parts.ts";
+import type { SegmentRow } from "../../../domain/segments/record.ts";
 import type { Db } from "../../db/client.ts";
 import { segments } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";

@@ -1,5 +1,5 @@
 import { type UiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
-import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
+import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";

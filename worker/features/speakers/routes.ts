@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { SPEAKER_MESSAGES } from "../../../domain/webcasts/speaker-mutators.ts";
+import { SPEAKER_MESSAGES } from "../../../domain/speakers/mutators.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { can } from "../../../domain/permissions/can.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { createStreamingOutputArgs, updateStreamingOutputArgs } from "../../../domain/webcasts/streaming-output-mutators.ts";
+import { createStreamingOutputArgs, updateStreamingOutputArgs } from "../../../domain/streaming-outputs/mutators.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -15,7 +15,7 @@ import { outputAnswer, outputGuard, outputsOfWebcast, pathOutput, streamingOutpu
  * PATCH and DELETE /api/streaming-outputs/{id}), mounted at /api (paths written in full here).
  * Order: session (401), webcast or output and permission (404 other tenant or unknown id, 403
  * member without it), body (422), then one pushed mutation (domain/webcasts/
- * streaming-output-mutators.ts: allow_rtmp_output 403, on air 423, fields 422), so the change
+ * domain/streaming-outputs/mutators.ts: allow_rtmp_output 403, on air 423, fields 422), so the change
  * reaches every device like a browser's.
  */
 

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
-import type { StreamingOutputRow } from "../../../domain/webcasts/parts.ts";
+import type { StreamingOutputRow } from "../../../domain/streaming-outputs/record.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
 import { type Db, db } from "../../db/client.ts";
 import { streamingOutputs } from "../../db/schema/index.ts";

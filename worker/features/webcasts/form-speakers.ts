@@ -5,7 +5,7 @@ import type { MutationActor } from "../../../domain/sync/types.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import type { WebcastFormSpeaker } from "../../../domain/webcasts/rest.ts";
-import type { SetWebcastSpeakersArgs } from "../../../domain/webcasts/speaker-mutators.ts";
+import type { SetWebcastSpeakersArgs } from "../../../domain/speakers/mutators.ts";
 import type { Db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";

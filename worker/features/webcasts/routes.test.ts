@@ -6,10 +6,11 @@ import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
 import { form, insertWebcast, insertWebcastWithLogo } from "./testing.ts";
-import { type WebcastResource, brandingPrefix } from "../../../domain/webcasts/resource.ts";
+import { type WebcastJson } from "../../../domain/webcasts/webcast-json.ts";
+import { brandingPrefix } from "../../../domain/branding/images.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
-type One = { data: WebcastResource };
+type One = { data: WebcastJson };
 
 beforeAll(seedDemo);
 
@@ -122,7 +123,7 @@ describe("POST /api/webcasts", () => {
 
 describe("speakers in the webcast forms (SPEC §3 speakers (id, is_producer))", () => {
   type Listed = { id: number; is_producer: boolean };
-  const listed = (data: WebcastResource): Listed[] => data.speakers.map(({ id, is_producer }) => ({ id, is_producer }));
+  const listed = (data: WebcastJson): Listed[] => data.speakers.map(({ id, is_producer }) => ({ id, is_producer }));
   const speakerRows = async (uid: string) =>
     (await env.DB.prepare("SELECT user_id, is_producer, name FROM webcast_speakers WHERE webcast_id = ? ORDER BY position").bind(uid).all<{ user_id: number; is_producer: number; name: string }>()).results;
 
@@ -457,13 +458,13 @@ describe("GET /api/webcasts/featured", () => {
     const recent = await insertWebcast(org.id, { event_title: "Recent archive", state: "archived", event_start_date_time: hours(-24) });
     const organizer = await org.as("organizer");
 
-    const before = (await (await organizer.get("/api/webcasts/featured")).json<{ data: { next: WebcastResource | null; last: WebcastResource | null } }>()).data;
+    const before = (await (await organizer.get("/api/webcasts/featured")).json<{ data: { next: WebcastJson | null; last: WebcastJson | null } }>()).data;
     expect([before.next?.uid, before.last?.uid]).toEqual([soon.id, recent.id]);
     expect(before.next?.organization).toEqual({ id: org.id, name: expect.stringContaining("Fixture") });
 
     // A show running late (started 3 h ago for 1 h) is still the next one.
     const late = await insertWebcast(org.id, { event_title: "Running late", state: "live", event_start_date_time: hours(-3) });
-    const after = await (await organizer.get("/api/webcasts/featured")).json<{ data: { next: WebcastResource | null } }>();
+    const after = await (await organizer.get("/api/webcasts/featured")).json<{ data: { next: WebcastJson | null } }>();
     expect(after.data.next?.uid).toBe(late.id);
   });
 

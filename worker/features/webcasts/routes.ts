@@ -9,11 +9,11 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
-import { webcastBrandingRoutes } from "./branding-routes.ts";
+import { webcastBrandingRoutes } from "../branding/routes.ts";
 import { deleteWebcastFiles } from "./files.ts";
 import { type Step, applyTogether, formSpeakerArgs } from "./form-speakers.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
-import { featuredFor, webcastAnswer, webcastResourceOf } from "./service.ts";
+import { featuredFor, webcastAnswer, webcastJsonOf } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { webcastSettingsRoutes } from "./settings-routes.ts";
 
@@ -70,7 +70,7 @@ export const webcastRoutes = new Hono<AppEnv>()
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 201);
   })
   .get("/:id", webcastGuard("webcasts.view"), async (c) => {
-    return c.json({ data: webcastResourceOf(await pathWebcast(c)) }, 200);
+    return c.json({ data: webcastJsonOf(await pathWebcast(c)) }, 200);
   })
   /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its files in R2 (branding images, resource files). */
   .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {

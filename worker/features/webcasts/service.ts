@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { can } from "../../../domain/permissions/can.ts";
 import { ENDED_STATES, FEATURED_PERMISSION, type Featured, NEXT_STATES, featuredWebcasts } from "../../../domain/webcasts/featured.ts";
-import type { WebcastSpeakerRow } from "../../../domain/webcasts/parts.ts";
+import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { ON_AIR_STATES } from "../../../domain/webcasts/status.ts";
 import type { Db } from "../../db/client.ts";
@@ -9,7 +9,7 @@ import { organizations, webcastSpeakers, webcasts } from "../../db/schema/index.
 import { ApiError } from "../../http/api-error.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
 import { inJson } from "../sync/tables.ts";
-import { type WebcastResource, webcastResource } from "../../../domain/webcasts/resource.ts";
+import { type WebcastJson, webcastJson } from "../../../domain/webcasts/webcast-json.ts";
 
 /**
  * The webcast REST routes' logic (docs/webcasts-api.md). Writes never touch D1 here: they are
@@ -36,21 +36,21 @@ export async function findWebcast(database: Db, uid: string): Promise<FoundWebca
   return found ? { ...found, speakers } : undefined;
 }
 
-/** The speakers of these webcasts (their rows; `webcastResource` picks and orders each one's). */
+/** The speakers of these webcasts (their rows; `webcastJson` picks and orders each one's). */
 function speakersOf(database: Db, webcastIds: readonly string[]): Promise<WebcastSpeakerRow[]> {
   if (webcastIds.length === 0) return Promise.resolve([]);
   return database.select().from(webcastSpeakers).where(inJson(webcastSpeakers.webcast_id, webcastIds));
 }
 
 /** The webcast as answered, after a write that must have left it there. */
-export async function webcastAnswer(database: Db, uid: string): Promise<WebcastResource> {
+export async function webcastAnswer(database: Db, uid: string): Promise<WebcastJson> {
   const found = await findWebcast(database, uid);
   if (!found) throw new ApiError("not_found");
-  return webcastResourceOf(found);
+  return webcastJsonOf(found);
 }
 
-export function webcastResourceOf(found: FoundWebcast): WebcastResource {
-  return webcastResource(found.row, found.organization_name, found.speakers);
+export function webcastJsonOf(found: FoundWebcast): WebcastJson {
+  return webcastJson(found.row, found.organization_name, found.speakers);
 }
 
 /** Candidates per side read from D1: the domain rule then picks among them (ties on time included). */
@@ -61,7 +61,7 @@ const FEATURED_CANDIDATES = 5;
  * (`FEATURED_PERMISSION` in their organizations; a super admin: all). The SQL narrows to the
  * candidates of each side, `featuredWebcasts` (the rule the browser also runs offline) decides.
  */
-export async function featuredFor(database: Db, user: AuthUser, now: number): Promise<Featured<WebcastResource>> {
+export async function featuredFor(database: Db, user: AuthUser, now: number): Promise<Featured<WebcastJson>> {
   const organizationIds = user.is_super_admin ? null : user.accounts.map((account) => account.id).filter((id) => can(user, FEATURED_PERMISSION, id));
   if (organizationIds !== null && organizationIds.length === 0) return { next: null, last: null };
   const scope = organizationIds === null ? undefined : inJson(webcasts.organization_id, organizationIds);
@@ -82,6 +82,6 @@ export async function featuredFor(database: Db, user: AuthUser, now: number): Pr
   const names = new Map([...coming, ...ended].map((found) => [found.row.id, found.organization_name]));
   const { next, last } = featuredWebcasts([...coming, ...ended].map((found) => found.row), now);
   const speakers = await speakersOf(database, [next, last].flatMap((row) => (row ? [row.id] : [])));
-  const answer = (row: WebcastRow | null) => (row ? webcastResource(row, names.get(row.id) ?? null, speakers) : null);
+  const answer = (row: WebcastRow | null) => (row ? webcastJson(row, names.get(row.id) ?? null, speakers) : null);
   return { next: answer(next), last: answer(last) };
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { DialInSettings } from "../../../domain/webcasts/rest.ts";
+import type { DialInSettings } from "../../../domain/dial-in/settings.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import { db } from "../../db/client.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
@@ -9,10 +9,10 @@ import { createOrganization, createUser } from "../organizations/fixtures.ts";
 import { changeLog } from "../sync/testing.ts";
 import { storeWebcastPassword, webcastPasswordHash } from "./secrets.ts";
 import { insertWebcast } from "./testing.ts";
-import type { WebcastResource } from "../../../domain/webcasts/resource.ts";
+import type { WebcastJson } from "../../../domain/webcasts/webcast-json.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
-type One = { data: WebcastResource };
+type One = { data: WebcastJson };
 
 beforeAll(seedDemo);
 
@@ -21,7 +21,7 @@ async function errorOf(response: Response, status: number): Promise<ErrorBody> {
   return response.json<ErrorBody>();
 }
 
-async function dataOf(response: Response): Promise<WebcastResource> {
+async function dataOf(response: Response): Promise<WebcastJson> {
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json<One>()).data;
 }

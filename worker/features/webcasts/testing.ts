@@ -4,7 +4,7 @@ import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
 import { webcasts } from "../../db/schema/index.ts";
 import { userIdOf, webcastRow } from "../sync/testing.ts";
-import { brandingPrefix } from "../../../domain/webcasts/resource.ts";
+import { brandingPrefix } from "../../../domain/branding/images.ts";
 
 /** Test helpers of the webcast REST routes (workerd only). */
 
