@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  onAirLockedDraftFields,
   accessValuesOf,
   createArgsFromDraft,
   draftFieldOf,
@@ -219,5 +220,11 @@ describe("webcast draft", () => {
     expect(sameDraft(withSpeakers([sara, omar]), withSpeakers([{ ...sara }, { ...omar }]))).toBe(true);
     expect(sameDraft(withSpeakers([sara, omar]), withSpeakers([omar, sara]))).toBe(false);
     expect(sameDraft(withSpeakers([sara]), withSpeakers([{ ...sara, is_producer: true }]))).toBe(false);
+  });
+});
+
+describe("onAirLockedDraftFields", () => {
+  it("locks the form fields the rows' on-air locked fields are made of, and no other", () => {
+    expect([...onAirLockedDraftFields()].sort()).toEqual(["duration", "event_type", "kind", "quality", "source_type", "start_date", "start_time", "timezone"]);
   });
 });

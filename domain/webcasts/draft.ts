@@ -8,6 +8,7 @@ import { type AttendeeOptions, DEFAULT_WEBCAST_SETTINGS, WEBCAST_EVENT_TYPES, WE
 import { webcastFieldErrors } from "./rules.ts";
 import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
 import { localized } from "../validation/localized.ts";
+import { ON_AIR_LOCKED_FIELDS } from "./status.ts";
 
 /**
  * The webcast draft (SPEC §3 "Draft webcast: details payload and access payload"): what a webcast
@@ -356,6 +357,21 @@ export function stepsWithErrors(errors: WebcastFormErrors): WebcastWizardStep[] 
 }
 
 const FORM_FIELDS: ReadonlySet<string> = new Set<string>([...Object.keys(SETTINGS_TAB_DETAILS), ...Object.keys(accessValuesOf(DEFAULT_WEBCAST_SETTINGS))]);
+
+/**
+ * The draft fields an on-air webcast keeps, derived from the rows' ON_AIR_LOCKED_FIELDS: the start
+ * instant is made of the start date, time and time zone (changing the zone moves the instant), the
+ * premiere and test flags are the kind, the rest keep their names. The form disables these.
+ */
+export function onAirLockedDraftFields(): ReadonlySet<WebcastDraftField> {
+  const fields = new Set<WebcastDraftField>();
+  for (const field of ON_AIR_LOCKED_FIELDS) {
+    if (field === "event_start_date_time") for (const part of ["start_date", "start_time", "timezone"] as const) fields.add(part);
+    else if (field === "is_premiere" || field === "is_test") fields.add("kind");
+    else fields.add(field);
+  }
+  return fields;
+}
 
 /**
  * Where a mutation's field error (by row field) shows in the form: the start instant's errors

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
-import { type WebcastDraft, type WebcastDraftField, type WebcastFormErrors, draftFromMutationArgs, draftFromWebcast, updateArgsFromDraft, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
+import { type WebcastDraft, type WebcastDraftField, type WebcastFormErrors, draftFromMutationArgs, draftFromWebcast, onAirLockedDraftFields, updateArgsFromDraft, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
 import { isOnAir } from "../../../domain/webcasts/status.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { useWebcastDraft } from "../../local/use-draft.ts";
@@ -18,7 +18,7 @@ import { useOrganizationRules } from "./use-local-webcasts.ts";
 import { WebcastFields } from "./webcast-fields.tsx";
 
 /** Draft fields an on-air webcast keeps (domain ON_AIR_LOCKED_FIELDS, as form fields). */
-const ON_AIR_LOCKED: ReadonlySet<WebcastDraftField> = new Set<WebcastDraftField>(["start_date", "start_time", "timezone", "duration", "kind", "event_type", "source_type", "quality"]);
+const ON_AIR_LOCKED = onAirLockedDraftFields();
 
 /**
  * Details tab: the webcast's core fields and broadcast settings as an autosaved draft
