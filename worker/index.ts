@@ -3,8 +3,7 @@ import app from "./app.ts";
 import type { Env } from "./env.ts";
 import { purgeExpired } from "./features/maintenance/purge.ts";
 
-export { OrganizationSync } from "../durable/organization-sync/organization-sync.ts";
-export { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
+export { OrganizationSync, WebcastRoom } from "./durable-objects.ts";
 
 export default {
   fetch: app.fetch,

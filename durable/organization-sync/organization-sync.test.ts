@@ -7,7 +7,7 @@ import { createWebcast, deleteWebcast } from "../../worker/features/sync/test-mu
 import { newOrganization } from "../../worker/features/sync/testing.ts";
 import { TestClient, clientFor, seedDemo } from "../../worker/test/client.ts";
 import { organizationSyncStub } from "../stubs.ts";
-import type { OrganizationSync } from "./organization-sync.ts";
+import type { OrganizationSync } from "../../worker/durable-objects.ts";
 import { closePokeSockets, openPoke } from "./testing.ts";
 
 beforeAll(seedDemo);

@@ -2,20 +2,14 @@ import { DurableObject } from "cloudflare:workers";
 import { type UiLocale, messageLocale } from "../../domain/i18n/locales.ts";
 import { PING_FRAME, PONG_FRAME, encodeFrame, errorFrame } from "../../domain/protocol/index.ts";
 import { applyPush } from "../../domain/sync/server.ts";
-import { SYNC_MUTATORS } from "../../worker/features/sync/mutators.ts";
+import type { MutatorRegistry } from "../../domain/sync/run.ts";
+import type { ServerStore } from "../../domain/sync/server-store.ts";
 import type { MutationActor, PendingMutation, PushResponse } from "../../domain/sync/types.ts";
-import { D1ServerStore } from "../../worker/features/sync/d1-server-store.ts";
+import { LOCALE_HEADER, RESERVED_CLOSE_CODES, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../headers.ts";
 import type { Env } from "../../worker/env.ts";
 import { pokeCursor, pokeFrame } from "../../domain/sync/poke.ts";
 import { SerialQueue } from "./serial-queue.ts";
 
-/** Headers the worker sets on the poke upgrade it forwards (after checking membership). */
-export const SYNC_USER_HEADER = "X-Sync-User";
-export const SYNC_ORGANIZATION_HEADER = "X-Sync-Organization";
-export const SYNC_LOCALE_HEADER = "X-Locale";
-
-/** Close codes the runtime reports but that must never be sent back (gotcha 7). */
-const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
 const ORGANIZATION_KEY = "organization_id";
 
 /**
@@ -26,9 +20,16 @@ const ORGANIZATION_KEY = "organization_id";
  * - the poke channel: hibernating websockets that get `{"type":"poke","cursor":N}` after every
  *   push that wrote something. Clients send nothing but the keep-alive ping (answered by the
  *   runtime); anything else gets an error frame.
- * The object keeps no data of its own besides the organization it serves.
+ * The object keeps no data of its own besides the organization it serves. What it pushes into is
+ * injected by the worker's subclass (worker/durable-objects.ts): the store of the organization's
+ * rows and the mutator registry, so this layer never imports the worker's features.
  */
-export class OrganizationSync extends DurableObject<Env> {
+export abstract class OrganizationSyncObject extends DurableObject<Env> {
+  /** The organization's rows as the sync engine reads and writes them (D1 in the worker). */
+  protected abstract store(organizationId: number): ServerStore;
+  /** Every mutator a push may name. */
+  protected abstract readonly registry: MutatorRegistry;
+
   private readonly queue = new SerialQueue();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -42,8 +43,8 @@ export class OrganizationSync extends DurableObject<Env> {
    */
   async push(organizationId: number, actor: MutationActor, locale: UiLocale, mutations: PendingMutation[]): Promise<PushResponse> {
     this.claim(organizationId);
-    const store = new D1ServerStore(this.env.DB, organizationId);
-    const response = await this.queue.run(() => applyPush(store, SYNC_MUTATORS, actor, locale, mutations, new Date().toISOString()));
+    const store = this.store(organizationId);
+    const response = await this.queue.run(() => applyPush(store, this.registry, actor, locale, mutations, new Date().toISOString()));
     const cursor = pokeCursor(response.results);
     if (cursor !== null) this.poke(cursor);
     return response;
@@ -67,7 +68,7 @@ export class OrganizationSync extends DurableObject<Env> {
     const pair = new WebSocketPair();
     // Tagged by user, so a revoked membership can find its sockets; the locale is for error frames.
     this.ctx.acceptWebSocket(pair[1], [`user:${request.headers.get(SYNC_USER_HEADER) ?? ""}`]);
-    pair[1].serializeAttachment({ locale: messageLocale(request.headers.get(SYNC_LOCALE_HEADER)) });
+    pair[1].serializeAttachment({ locale: messageLocale(request.headers.get(LOCALE_HEADER)) });
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 

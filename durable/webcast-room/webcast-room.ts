@@ -11,12 +11,10 @@ import {
   parseClientFrame,
 } from "../../domain/protocol/index.ts";
 import type { Env } from "../../worker/env.ts";
+import { LOCALE_HEADER, RESERVED_CLOSE_CODES } from "../headers.ts";
 import { type HandlerResult, type Session, handleMessage } from "./handlers.ts";
 import { migrate } from "./migrations.ts";
 import { loadRoomState, saveRoomState } from "./room-state-store.ts";
-
-/** Header the route sets with the request's resolved language (same name the API reads). */
-export const LOCALE_HEADER = "X-Locale";
 
 const sessionSchema = z.object({
   connectionId: z.string(),
@@ -24,9 +22,6 @@ const sessionSchema = z.object({
   clientId: z.string().nullable(),
   locale: z.enum(UI_LOCALES),
 });
-
-/** Close codes the runtime reports but that must never be sent back (gotcha 7). */
-const RESERVED_CLOSE_CODES = new Set([1005, 1006, 1015]);
 
 /**
  * One object per webcast (see durable/stubs.ts). A thin shell: it accepts hibernating websockets,

@@ -7,7 +7,7 @@ import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull, pullScope } from "../../../dom
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { SERVER_ONLY_MUTATORS } from "../../../domain/sync/registry.ts";
-import { SYNC_LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/organization-sync/organization-sync.ts";
+import { LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/headers.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
@@ -114,6 +114,6 @@ export const syncRoutes = new Hono<AppEnv>()
     const headers = new Headers(c.req.raw.headers);
     headers.set(SYNC_USER_HEADER, String(user.id));
     headers.set(SYNC_ORGANIZATION_HEADER, String(organization));
-    headers.set(SYNC_LOCALE_HEADER, c.var.locale);
+    headers.set(LOCALE_HEADER, c.var.locale);
     return organizationSyncStub(c.env, organization).fetch(c.req.url, { headers });
   });
