@@ -7,6 +7,7 @@ import type { AppEnv } from "../env.ts";
 import { type AuthUser, loadAuthUser } from "../features/auth/auth-user.ts";
 import { ApiError } from "../http/api-error.ts";
 import { currentSession } from "./session.ts";
+import { tenantRefusal } from "../../domain/permissions/tenancy.ts";
 
 /** Resolves the session cookie to `c.var.auth` (null when signed out). Runs on every API request. */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,8 +33,5 @@ export function requireUser(c: Context<AppEnv>): AuthUser {
 export function authorize(c: Context<AppEnv>, permission: Permission, organizationId?: number): AuthUser {
   const user = requireUser(c);
   if (can(user, permission, organizationId)) return user;
-  if (organizationId !== undefined && !user.accounts.some((account) => account.id === organizationId)) {
-    throw new ApiError("not_found");
-  }
-  throw new ApiError("forbidden");
+  throw new ApiError(organizationId === undefined ? "forbidden" : tenantRefusal(user, organizationId));
 }

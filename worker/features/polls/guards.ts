@@ -12,6 +12,7 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { pathWebcast } from "../webcasts/guards.ts";
 import { findWebcast } from "../webcasts/service.ts";
+import { tenantRefusal } from "../../../domain/permissions/tenancy.ts";
 
 /**
  * Who may call the poll routes: `polls.manage` for the webcast (SPEC §6 producer permission), i.e.
@@ -29,8 +30,7 @@ async function authorizePolls(c: Context<AppEnv>, webcast: WebcastRow): Promise<
     .from(webcastSpeakers)
     .where(eq(webcastSpeakers.webcast_id, webcast.id));
   if (canForWebcast(user, "polls.manage", { organization_id: webcast.organization_id, speakers })) return;
-  const member = user.is_super_admin || user.accounts.some((account) => account.id === webcast.organization_id);
-  throw new ApiError(member ? "forbidden" : "not_found");
+  throw new ApiError(tenantRefusal(user, webcast.organization_id));
 }
 
 /** For /api/webcasts/{id}/polls… and …/polling-series: the path's webcast. */

@@ -10,6 +10,7 @@ import type { Env } from "../../env.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { inTenant } from "../../../domain/permissions/tenancy.ts";
 
 /**
  * POST /api/sync/push behind the route: sends each mutation to its organization's OrganizationSync
@@ -130,11 +131,10 @@ function argument(mutation: PendingMutation, key: string): unknown {
 
 /** Membership decides (the mutators check permissions); a super admin may push to any existing organization. */
 function membership(env: Env, user: AuthUser): (organizationId: number) => Promise<boolean> {
-  const members = new Set(user.accounts.map((account) => account.id));
   const exists = new Map<number, Promise<boolean>>();
   return (organizationId) => {
-    if (members.has(organizationId)) return Promise.resolve(true);
-    if (!user.is_super_admin) return Promise.resolve(false);
+    if (!inTenant(user, organizationId)) return Promise.resolve(false);
+    if (!user.is_super_admin) return Promise.resolve(true);
     let known = exists.get(organizationId);
     if (!known) {
       known = db(env.DB)

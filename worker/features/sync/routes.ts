@@ -19,6 +19,7 @@ import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { pushMutations } from "./push.ts";
 import { type LocalizedText, localized } from "../../../domain/validation/localized.ts";
+import { inTenant } from "../../../domain/permissions/tenancy.ts";
 
 const PUSH_MESSAGES = {
   duplicate: { en: "Each mutation id may appear once.", fr: "Chaque identifiant de mutation ne peut figurer qu'une fois." },
@@ -103,7 +104,7 @@ export const syncRoutes = new Hono<AppEnv>()
   .get("/poke", query(pokeSchema), async (c) => {
     const user = requireUser(c);
     const { organization } = c.req.valid("query");
-    if (!user.is_super_admin && !user.accounts.some((account) => account.id === organization)) throw new ApiError("not_found");
+    if (!inTenant(user, organization)) throw new ApiError("not_found");
     if (user.is_super_admin) {
       const [exists] = await db(c.env.DB).select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization));
       if (!exists) throw new ApiError("not_found");
