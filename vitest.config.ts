@@ -16,6 +16,10 @@ export default defineConfig({
         test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" },
       },
       {
+        // The project's own tools (npm start's migration report, the boundary check), in Node.
+        test: { name: "tools", include: ["scripts/**/*.test.ts"], exclude: ["scripts/fixtures/**"], environment: "node" },
+      },
+      {
         plugins: [
           cloudflareTest(async () => ({
             main: "./worker/index.ts",

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every layer, in order — typecheck of each tsconfig; vitest projects domain (node),
+// `npm test`: every layer, in order — typecheck of each tsconfig (domain alone, web, worker +
+// durable, node tools); lint; the import-boundary check; vitest projects domain and tools (node),
 // workers (workerd) and web (happy-dom); then the end-to-end suite in Chromium against the built
 // app. Every layer runs even if an earlier one failed; the last line is "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -28,9 +29,18 @@ function record(title, passed, failed, seconds) {
   summary.push(`${failed ? "✖" : "✔"} ${title}: ${passed} passed, ${failed} failed (${seconds} s)`);
 }
 
-for (const config of ["tsconfig.json", "tsconfig.worker.json", "tsconfig.node.json"]) {
+for (const config of ["tsconfig.domain.json", "tsconfig.json", "tsconfig.worker.json", "tsconfig.node.json"]) {
   const { ok, seconds } = step(`typecheck ${config}`, bin("tsc"), ["-p", config]);
   record(`typecheck ${config}`, ok ? 1 : 0, ok ? 0 : 1, seconds);
+}
+
+// The agreed lint rules (biome.json) and the layers' one-way imports (.dependency-cruiser.cjs).
+for (const [title, command, args] of [
+  ["lint (biome)", bin("biome"), ["lint", "--error-on-warnings"]],
+  ["imports go one way (dependency-cruiser)", "node", [path.join(root, "scripts/boundaries.mjs")]],
+]) {
+  const { ok, seconds } = step(title, command, args);
+  record(title, ok ? 1 : 0, ok ? 0 : 1, seconds);
 }
 
 /** Runs vitest with a JSON report and counts its tests; a crash with no report counts as one failure. */

@@ -1,4 +1,4 @@
-import type { UiLocale } from "../i18n/locales.ts";
+
 import { type LocalizedText } from "../validation/localized.ts";
 
 /** Texts of the sync engine itself (SPEC §1: server texts in en and fr only). */

@@ -1,4 +1,4 @@
-import type { UiLocale } from "../i18n/locales.ts";
+
 import { type LocalizedText } from "../validation/localized.ts";
 
 type Text = LocalizedText;

@@ -2,7 +2,6 @@ import { canForWebcast } from "../permissions/can.ts";
 import type { Permission } from "../permissions/permissions.ts";
 import type { WEBCAST_PART_TABLES } from "../sync/tables.ts";
 import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type SyncRow } from "../sync/types.ts";
-import type { UiLocale } from "../i18n/locales.ts";
 import { WEBCAST_MESSAGES } from "./messages.ts";
 import type { WebcastRow } from "./record.ts";
 import { type LocalizedText } from "../validation/localized.ts";

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
-import { alphaDash, max, size } from "../validation/form-rules.ts";
 import { passwordSchema } from "../validation/password.ts";
-import { ruleMessage } from "../validation/rule-messages.ts";
-import { refineWith } from "../validation/zod-rules.ts";
 import { FORM_BOOLEANS, type FormBoolean, isTrue } from "../validation/form-booleans.ts";
-import { WEBCAST_MESSAGES } from "./messages.ts";
 import { type UpdateWebcastArgs, createWebcastArgs } from "./mutators.ts";
 import { MAX_LISTED_SPEAKERS } from "../speakers/mutators.ts";
 import {
@@ -16,8 +12,7 @@ import {
   WEBCAST_SOURCE_TYPES,
   type WebcastSettings,
 } from "./record.ts";
-import type { BrandingImage } from "../branding/images.ts";
-import { type LocalizedText, localized } from "../validation/localized.ts";
+import { type LocalizedText, } from "../validation/localized.ts";
 
 /**
  * SPEC §3 webcast `speakers (id, is_producer)` as the webcast forms send them: `id` is the person's

@@ -3,7 +3,7 @@ import { allowsValue, limitReachedMessage, limitsOf } from "../organizations/ind
 import type { OrganizationRules, RowQuery } from "../sync/types.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage } from "./messages.ts";
 import { ENDED_STATES } from "./status.ts";
-import type { WebcastApiStatus, WebcastRow } from "./record.ts";
+import type { WebcastRow } from "./record.ts";
 import { localized } from "../validation/localized.ts";
 
 export const EVENT_TITLE_MAX = 255;

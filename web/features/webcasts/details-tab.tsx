@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
-import { type WebcastDraft, type WebcastDraftField, type WebcastFormErrors, draftFromMutationArgs, draftFromWebcast, onAirLockedDraftFields, updateArgsFromDraft, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
+import { type WebcastDraft, type WebcastFormErrors, draftFromMutationArgs, draftFromWebcast, onAirLockedDraftFields, updateArgsFromDraft, webcastDraftErrors } from "../../../domain/webcasts/draft.ts";
 import { isOnAir } from "../../../domain/webcasts/status.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { useWebcastDraft } from "../../local/use-draft.ts";

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { can } from "../../../domain/permissions/can.ts";
-import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { WEBCAST_STATUS_GROUPS, type WebcastStatusGroup, displayedState, matchesSearch, statusGroupOf } from "../../../domain/webcasts/status.ts";
 import { currentLocale } from "../../i18n/i18n.ts";
 import { EmptyState, Pagination, SearchForm } from "../../ui/list-controls.tsx";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { isPhoneNumber } from "../../../domain/validation/rules.ts";
 import type { DialInNumber } from "../../../domain/dial-in/settings.ts";
 import { type LocalizedText } from "../../../domain/validation/localized.ts";

@@ -1,4 +1,4 @@
-import { type UiLocale, messageLocale } from "../../../domain/i18n/locales.ts";
+import { messageLocale } from "../../../domain/i18n/locales.ts";
 import type { PersonKind } from "../../../domain/organizations/people.ts";
 import { db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";

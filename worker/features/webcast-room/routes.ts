@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { LOCALE_HEADER } from "../../../durable/headers.ts";
 import { webcastRoomStub } from "../../../durable/stubs.ts";
 import type { AppEnv } from "../../env.ts";
