@@ -1,16 +1,21 @@
-import { DurableObject } from "cloudflare:workers";
-import { type UiLocale, messageLocale } from "../../domain/i18n/locales.ts";
-import { PING_FRAME, PONG_FRAME, encodeFrame, errorFrame } from "../../domain/protocol/index.ts";
+import { z } from "zod";
+import { UI_LOCALES, type UiLocale, messageLocale } from "../../domain/i18n/locales.ts";
+import { errorFrame } from "../../domain/protocol/index.ts";
 import { applyPush } from "../../domain/sync/server.ts";
 import type { MutatorRegistry } from "../../domain/sync/run.ts";
 import type { ServerStore } from "../../domain/sync/server-store.ts";
 import type { MutationActor, PendingMutation, PushResponse } from "../../domain/sync/types.ts";
-import { LOCALE_HEADER, RESERVED_CLOSE_CODES, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../headers.ts";
+import { LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../headers.ts";
+import { type AcceptedSocket, SocketObject } from "../socket-object.ts";
 import type { Env } from "../../worker/env.ts";
 import { pokeCursor, pokeFrame } from "../../domain/sync/poke.ts";
 import { SerialQueue } from "./serial-queue.ts";
 
 const ORGANIZATION_KEY = "organization_id";
+
+/** A poke socket carries the language of its error frames. */
+const pokeSocketSchema = z.object({ locale: z.enum(UI_LOCALES) });
+type PokeSocket = z.infer<typeof pokeSocketSchema>;
 
 /**
  * One object per organization (durable/stubs.ts `organizationSyncStub`), a thin shell around the
@@ -24,7 +29,7 @@ const ORGANIZATION_KEY = "organization_id";
  * injected by the worker's subclass (worker/durable-objects.ts): the store of the organization's
  * rows and the mutator registry, so this layer never imports the worker's features.
  */
-export abstract class OrganizationSyncObject extends DurableObject<Env> {
+export abstract class OrganizationSyncObject extends SocketObject<PokeSocket> {
   /** The organization's rows as the sync engine reads and writes them (D1 in the worker). */
   protected abstract store(organizationId: number): ServerStore;
   /** Every mutator a push may name. */
@@ -33,8 +38,7 @@ export abstract class OrganizationSyncObject extends DurableObject<Env> {
   private readonly queue = new SerialQueue();
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+    super(ctx, env, pokeSocketSchema, "organization-sync");
   }
 
   /**
@@ -50,7 +54,6 @@ export abstract class OrganizationSyncObject extends DurableObject<Env> {
     return response;
   }
 
-  /** The poke channel's websocket upgrade, forwarded by GET /api/sync/poke. */
   /**
    * Pokes the organization's devices after a change written outside a push (the organization's
    * own settings: worker/features/sync/organization-writes.ts), up to `cursor`.
@@ -60,34 +63,24 @@ export abstract class OrganizationSyncObject extends DurableObject<Env> {
     this.poke(cursor);
   }
 
-  override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return new Response("Expected Upgrade: websocket", { status: 426 });
-    }
+  /** The poke channel's websocket upgrade, forwarded by GET /api/sync/poke after checking membership. */
+  protected accept(request: Request): AcceptedSocket<PokeSocket> {
     this.claim(Number(request.headers.get(SYNC_ORGANIZATION_HEADER)));
-    const pair = new WebSocketPair();
     // Tagged by user, so a revoked membership can find its sockets; the locale is for error frames.
-    this.ctx.acceptWebSocket(pair[1], [`user:${request.headers.get(SYNC_USER_HEADER) ?? ""}`]);
-    pair[1].serializeAttachment({ locale: messageLocale(request.headers.get(LOCALE_HEADER)) });
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return { attachment: { locale: messageLocale(request.headers.get(LOCALE_HEADER)) }, tags: [`user:${request.headers.get(SYNC_USER_HEADER) ?? ""}`] };
   }
 
   override async webSocketMessage(ws: WebSocket): Promise<void> {
-    send(ws, encodeFrame(errorFrame("invalid_message", localeOf(ws))));
+    this.send(ws, errorFrame("invalid_message", this.localeOf(ws)));
   }
 
-  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    // Hibernated sockets must reciprocate the close; closing an already closed socket is a no-op.
-    if (!RESERVED_CLOSE_CODES.has(code)) ws.close(code, reason);
-  }
-
-  override async webSocketError(_ws: WebSocket, error: unknown): Promise<void> {
-    console.error("organization-sync: socket error", error);
+  private localeOf(ws: WebSocket): UiLocale {
+    return this.attachmentOf(ws)?.locale ?? messageLocale(undefined);
   }
 
   private poke(cursor: number): void {
     const frame = pokeFrame(cursor);
-    for (const ws of this.ctx.getWebSockets()) send(ws, frame);
+    for (const ws of this.ctx.getWebSockets()) this.sendFrame(ws, frame);
   }
 
   /** The object serves one organization for life: a caller naming another one is a routing bug. */
@@ -96,18 +89,5 @@ export abstract class OrganizationSyncObject extends DurableObject<Env> {
     const claimed = this.ctx.storage.kv.get<number>(ORGANIZATION_KEY);
     if (claimed === undefined) this.ctx.storage.kv.put(ORGANIZATION_KEY, organizationId);
     else if (claimed !== organizationId) throw new Error(`organization-sync: object of organization ${claimed} called for ${organizationId}`);
-  }
-}
-
-function localeOf(ws: WebSocket): UiLocale {
-  const attachment: unknown = ws.deserializeAttachment();
-  return typeof attachment === "object" && attachment !== null && "locale" in attachment ? messageLocale(String(attachment.locale)) : messageLocale(undefined);
-}
-
-function send(ws: WebSocket, frame: string): void {
-  try {
-    ws.send(frame);
-  } catch (error) {
-    console.warn("organization-sync: send failed", error);
   }
 }
