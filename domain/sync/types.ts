@@ -146,6 +146,19 @@ export function defineMutator<Name extends string, Schema extends z.ZodType>(
   return { name, args, run };
 }
 
+/**
+ * A mutation a server route makes, named by its mutator (so a rename or an argument change fails to
+ * compile instead of at run time): `mutationCall(createPoll, { … })`.
+ */
+export interface MutationCall {
+  readonly name: string;
+  readonly args: unknown;
+}
+
+export function mutationCall<M extends Mutator>(mutator: M, args: z.input<M["args"]>): MutationCall {
+  return { name: mutator.name, args };
+}
+
 /** A mutation as queued in the browser's outbox and sent in a push. */
 export interface PendingMutation {
   /** UUIDv7 made by the client; the server applies each id at most once. */

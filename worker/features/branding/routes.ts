@@ -18,6 +18,7 @@ import { findWebcast, webcastJsonOf } from "../webcasts/service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { BRANDING_IMAGES, type BrandingImage, brandingName } from "../../../domain/branding/images.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { setWebcastBranding } from "../../../domain/webcasts/mutators.ts";
 
 /** A whole branding form: three images at most, plus the text fields and multipart overhead. */
 const BRANDING_FORM_MAX_BYTES = BRANDING_IMAGES.length * BRANDING_IMAGE_MAX_BYTES + 64 * 1024;
@@ -93,7 +94,7 @@ export const webcastBrandingRoutes = new Hono<AppEnv>()
           }
         }
         // Nothing sent: nothing to change (no empty change in the log).
-        if (changes) await applyMutation(c.env, requireUser(c), c.var.locale, "setWebcastBranding", args);
+        if (changes) await applyMutation(c.env, requireUser(c), c.var.locale, setWebcastBranding, args);
       } catch (error) {
         // A refusal applied nothing: its images go. After a failure the change may have been
         // applied all the same (push.ts): the images stay and a later sweep removes orphans.

@@ -1,5 +1,13 @@
+import type { z } from "zod";
+import { addSegment } from "../../../domain/segments/mutators.ts";
+import { createEmbedApp } from "../../../domain/embed-apps/mutators.ts";
+import { type CreatePollArgs, createPoll, createPollingSeries } from "../../../domain/polls/mutators.ts";
+import { createResource } from "../../../domain/resources/mutators.ts";
+import { createStreamingOutput } from "../../../domain/streaming-outputs/mutators.ts";
+import { createWebcast, setWebcastBranding, updateWebcast } from "../../../domain/webcasts/mutators.ts";
+import { setWebcastSpeakers } from "../../../domain/speakers/mutators.ts";
 import { and, eq, inArray } from "drizzle-orm";
-import type { PendingMutation } from "../../../domain/sync/types.ts";
+import { type Mutator, type PendingMutation, mutationCall } from "../../../domain/sync/types.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { wallTimeToUtc } from "../../../domain/time/wall-time.ts";
 import { todayIn } from "../../../domain/validation/datetime.ts";
@@ -77,7 +85,7 @@ export async function seedDemoWebcasts(env: Env, now = new Date()): Promise<Seed
       plan(demo, planned);
       created += planned.rows;
     } else if (row && demo.archived !== true && row.state === "upcoming" && Date.parse(row.event_start_date_time) < now.getTime()) {
-      const move = mutation("updateWebcast", { id: demo.id, event_start_date_time: demoStartOf(demo.start, demo.timezone, now), now: now.toISOString() }, now);
+      const move = mutation(updateWebcast, { id: demo.id, event_start_date_time: demoStartOf(demo.start, demo.timezone, now), now: now.toISOString() }, now);
       plan(demo, { demo, mutations: [move], rows: 0, archive: false });
       rescheduled++;
     }
@@ -128,8 +136,10 @@ class People {
   }
 }
 
-function mutation(name: string, args: Record<string, unknown>, now: Date): PendingMutation {
-  return { id: uuidv7(), name, args, client_time: now.toISOString() };
+/** A pushed mutation named by its mutator: the demo data is checked against the mutators' argument types. */
+function mutation<M extends Mutator>(mutator: M, args: z.input<M["args"]>, now: Date): PendingMutation {
+  const call = mutationCall(mutator, args);
+  return { id: uuidv7(), name: call.name, args: call.args, client_time: now.toISOString() };
 }
 
 /**
@@ -157,7 +167,7 @@ async function push(env: Env, actor: AuthUser, planned: readonly Planned[]): Pro
   if (response.error) throw new Error(`demo seed: pushing as ${actor.email} failed: ${response.error.message}`);
 }
 
-function pollArgs(demo: DemoWebcast, poll: DemoPoll, seriesId: string | null, iso: string): Record<string, unknown> {
+function pollArgs(demo: DemoWebcast, poll: DemoPoll, seriesId: string | null, iso: string): CreatePollArgs {
   const options = poll.options.map((text, index) => ({ id: `option-${index + 1}`, text }));
   return {
     id: poll.id,
@@ -195,7 +205,7 @@ async function planDemoWebcast(env: Env, people: People, demo: DemoWebcast, now:
     ...demo.settings,
     now: iso,
   };
-  const mutations: PendingMutation[] = [mutation("createWebcast", { ...create }, now)];
+  const mutations: PendingMutation[] = [mutation(createWebcast, { ...create }, now)];
   let rows = 1;
 
   // Branding images: stored in R2 first, then one setWebcastBranding points the webcast at them,
@@ -203,7 +213,7 @@ async function planDemoWebcast(env: Env, people: People, demo: DemoWebcast, now:
   const branding: Record<string, unknown> = {};
   if (demo.images?.logo) branding.logo_key = await putBrandingImage(env.MEDIA, demo.id, "logo", { bytes: await demoLogo(demo.images.logo), type: "image/png" });
   if (demo.images?.cover) branding.cover_key = await putBrandingImage(env.MEDIA, demo.id, "cover", { bytes: await demoCover(demo.images.cover), type: "image/png" });
-  if (Object.keys(branding).length > 0) mutations.push(mutation("setWebcastBranding", { id: demo.id, ...branding, now: iso }, now));
+  if (Object.keys(branding).length > 0) mutations.push(mutation(setWebcastBranding, { id: demo.id, ...branding, now: iso }, now));
 
   if (demo.speakers.length > 0) {
     const speakers = [];
@@ -218,17 +228,17 @@ async function planDemoWebcast(env: Env, people: People, demo: DemoWebcast, now:
         shown_in_lobby: speaker.shown_in_lobby ?? true,
       });
     }
-    mutations.push(mutation("setWebcastSpeakers", { webcast_id: demo.id, organization_id: demo.organization_id, speakers, now: iso }, now));
+    mutations.push(mutation(setWebcastSpeakers, { webcast_id: demo.id, organization_id: demo.organization_id, speakers, now: iso }, now));
     rows += speakers.length;
   }
 
   if (demo.series) {
     const { id, title, description, polls } = demo.series;
-    mutations.push(mutation("createPollingSeries", { ...part, id, title, ...(description === undefined ? {} : { description }) }, now));
-    for (const poll of polls) mutations.push(mutation("createPoll", pollArgs(demo, poll, id, iso), now));
+    mutations.push(mutation(createPollingSeries, { ...part, id, title, ...(description === undefined ? {} : { description }) }, now));
+    for (const poll of polls) mutations.push(mutation(createPoll, pollArgs(demo, poll, id, iso), now));
     rows += 1 + polls.length;
   }
-  for (const poll of demo.polls ?? []) mutations.push(mutation("createPoll", pollArgs(demo, poll, null, iso), now));
+  for (const poll of demo.polls ?? []) mutations.push(mutation(createPoll, pollArgs(demo, poll, null, iso), now));
   rows += demo.polls?.length ?? 0;
 
   for (const resource of demo.resources ?? []) {
@@ -238,17 +248,17 @@ async function planDemoWebcast(env: Env, people: People, demo: DemoWebcast, now:
       // A small text file in R2 under one of this resource's keys, as the upload route stores it.
       const key = newResourceFileKey(demo.id, resource.id);
       await env.MEDIA.put(key, resource.value, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
-      mutations.push(mutation("createResource", { ...described, file_key: key, file_name: resource.file_name ?? "file.txt" }, now));
+      mutations.push(mutation(createResource, { ...described, file_key: key, file_name: resource.file_name ?? "file.txt" }, now));
     } else {
-      mutations.push(mutation("createResource", { ...described, url: resource.value }, now));
+      mutations.push(mutation(createResource, { ...described, url: resource.value }, now));
     }
   }
   rows += demo.resources?.length ?? 0;
 
-  for (const segment of demo.segments ?? []) mutations.push(mutation("addSegment", { ...part, id: segment.id, name: segment.name }, now));
-  for (const output of demo.outputs ?? []) mutations.push(mutation("createStreamingOutput", { ...part, id: output.id, rtmp_url: output.rtmp_url, stream_key: output.stream_key, activated: output.activated ?? false }, now));
+  for (const segment of demo.segments ?? []) mutations.push(mutation(addSegment, { ...part, id: segment.id, name: segment.name }, now));
+  for (const output of demo.outputs ?? []) mutations.push(mutation(createStreamingOutput, { ...part, id: output.id, rtmp_url: output.rtmp_url, stream_key: output.stream_key, activated: output.activated ?? false }, now));
   for (const app of demo.embed_apps ?? []) {
-    mutations.push(mutation("createEmbedApp", { ...part, id: app.id, title: app.title, ...(app.description === undefined ? {} : { description: app.description }), embed_code: app.embed_code }, now));
+    mutations.push(mutation(createEmbedApp, { ...part, id: app.id, title: app.title, ...(app.description === undefined ? {} : { description: app.description }), embed_code: app.embed_code }, now));
   }
   rows += (demo.segments?.length ?? 0) + (demo.outputs?.length ?? 0) + (demo.embed_apps?.length ?? 0);
 

@@ -11,6 +11,7 @@ import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { embedAppAnswerOf, embedAppOf, embedAppsQuery, listEmbedApps } from "./service.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { createEmbedApp, deleteEmbedApp, updateEmbedApp } from "../../../domain/embed-apps/mutators.ts";
 
 /**
  * The webcast's embed apps (SPEC §7: GET and POST /api/webcasts/{uid}/embed-apps (page, q, limit);
@@ -42,7 +43,7 @@ export const embedAppRoutes = new Hono<AppEnv>()
     const { row: webcast } = await pathWebcast(c);
     const id = uuidv7();
     const args: CreateEmbedAppArgs = { ...c.req.valid("json"), id, organization_id: webcast.organization_id, webcast_id: webcast.id, now: new Date().toISOString() };
-    await applyMutation(c.env, requireUser(c), c.var.locale, "createEmbedApp", args);
+    await applyMutation(c.env, requireUser(c), c.var.locale, createEmbedApp, args);
     return c.json({ data: await embedAppAnswerOf(db(c.env.DB), webcast.id, id) }, 201);
   })
   /** PATCH /api/webcasts/{uid}/embed-apps/{id} (JSON, any of title, description, embed_code) → `{ data: EmbedApp }`. */
@@ -53,7 +54,7 @@ export const embedAppRoutes = new Hono<AppEnv>()
     // Nothing sent: nothing to change (no empty change in the log).
     if (Object.values(body).some((value) => value !== undefined)) {
       const args: UpdateEmbedAppArgs = { ...body, id: app.id, now: new Date().toISOString() };
-      await applyMutation(c.env, requireUser(c), c.var.locale, "updateEmbedApp", args);
+      await applyMutation(c.env, requireUser(c), c.var.locale, updateEmbedApp, args);
     }
     return c.json({ data: await embedAppAnswerOf(db(c.env.DB), webcast.id, app.id) }, 200);
   })
@@ -61,6 +62,6 @@ export const embedAppRoutes = new Hono<AppEnv>()
   .delete("/webcasts/:id/embed-apps/:appId", webcastGuard("webcasts.update"), async (c) => {
     const { row: webcast } = await pathWebcast(c);
     const app = await embedAppOf(db(c.env.DB), webcast.id, c.req.param("appId"));
-    await applyMutation(c.env, requireUser(c), c.var.locale, "deleteEmbedApp", { id: app.id });
+    await applyMutation(c.env, requireUser(c), c.var.locale, deleteEmbedApp, { id: app.id });
     return c.body(null, 204);
   });

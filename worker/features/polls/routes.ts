@@ -1,3 +1,5 @@
+import type { Mutator } from "../../../domain/sync/types.ts";
+import type { z } from "zod";
 import { type Context, Hono } from "hono";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { POLL_SHEET_NAME, exportFile, pollExportRows } from "../../../domain/polls/export.ts";
@@ -24,6 +26,7 @@ import {
   withOptionIds,
 } from "./service.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { createPoll, createPollingSeries, deletePoll, deletePollingSeries, updatePoll, updatePollingSeries } from "../../../domain/polls/mutators.ts";
 
 /**
  * The webcast's polls and polling series (SPEC §7, docs/webcasts-api.md "Polls and polling
@@ -34,8 +37,8 @@ import { localized } from "../../../domain/validation/localized.ts";
  */
 
 /** Pushes one poll mutation as the signed-in user (refusals become SPEC §8 errors). */
-function push(c: Context<AppEnv>, name: string, args: Record<string, unknown>): Promise<void> {
-  return applyMutation(c.env, requireUser(c), c.var.locale, name, args);
+function push<M extends Mutator>(c: Context<AppEnv>, mutator: M, args: z.input<M["args"]>): Promise<void> {
+  return applyMutation(c.env, requireUser(c), c.var.locale, mutator, args);
 }
 
 const now = () => new Date().toISOString();
@@ -49,7 +52,7 @@ export const pollRoutes = new Hono<AppEnv>()
   .post("/webcasts/:id/polls", webcastPollsGuard, jsonBody(() => createPollBody), async (c) => {
     const { row } = await pathWebcast(c);
     const id = uuidv7();
-    await push(c, "createPoll", { ...withOptionIds(c.req.valid("json")), id, organization_id: row.organization_id, webcast_id: row.id, now: now() });
+    await push(c, createPoll, { ...withOptionIds(c.req.valid("json")), id, organization_id: row.organization_id, webcast_id: row.id, now: now() });
     return c.json({ data: await pollAnswer(db(c.env.DB), id) }, 201);
   })
   /** GET …/polls/export?type=xlsx|csv|csv_semicolon&lang=en|fr|de|pt|es → the file, in that language (else the request's) (one row per option). */
@@ -72,12 +75,12 @@ export const pollRoutes = new Hono<AppEnv>()
   /** PATCH /api/polls/{id} (JSON, any field; `options` replaces the list) → `{ data: Poll }`: updatePoll (423 for an open poll's options). */
   .patch("/polls/:id", pollGuard, jsonBody(() => updatePollBody), async (c) => {
     const id = (await pathPoll(c)).id;
-    await push(c, "updatePoll", { ...withOptionIds(c.req.valid("json")), id, now: now() });
+    await push(c, updatePoll, { ...withOptionIds(c.req.valid("json")), id, now: now() });
     return c.json({ data: await pollAnswer(db(c.env.DB), id) }, 200);
   })
   /** DELETE /api/polls/{id} → 204: deletePoll (423 while it is open). */
   .delete("/polls/:id", pollGuard, async (c) => {
-    await push(c, "deletePoll", { id: (await pathPoll(c)).id });
+    await push(c, deletePoll, { id: (await pathPoll(c)).id });
     return c.body(null, 204);
   })
   /** GET …/polling-series?page&q&limit → `{ data: Series[], meta }`, each series with its polls. */
@@ -88,7 +91,7 @@ export const pollRoutes = new Hono<AppEnv>()
   .post("/webcasts/:id/polling-series", webcastPollsGuard, jsonBody(() => createSeriesBody), async (c) => {
     const { row } = await pathWebcast(c);
     const id = uuidv7();
-    await push(c, "createPollingSeries", { ...c.req.valid("json"), id, organization_id: row.organization_id, webcast_id: row.id, now: now() });
+    await push(c, createPollingSeries, { ...c.req.valid("json"), id, organization_id: row.organization_id, webcast_id: row.id, now: now() });
     return c.json({ data: await seriesAnswerById(db(c.env.DB), id) }, 201);
   })
   /** GET …/polling-series/{seriesId} → `{ data: Series }` with its polls. */
@@ -98,12 +101,12 @@ export const pollRoutes = new Hono<AppEnv>()
   /** PATCH …/polling-series/{seriesId} (JSON `{ title?, description? }`) → `{ data: Series }`. */
   .patch("/webcasts/:id/polling-series/:seriesId", seriesGuard, jsonBody(() => updateSeriesBody), async (c) => {
     const { id } = await pathSeries(c);
-    await push(c, "updatePollingSeries", { ...c.req.valid("json"), id, now: now() });
+    await push(c, updatePollingSeries, { ...c.req.valid("json"), id, now: now() });
     return c.json({ data: await seriesAnswerById(db(c.env.DB), id) }, 200);
   })
   /** DELETE …/polling-series/{seriesId} → 204: its polls stay, out of any series (same change). */
   .delete("/webcasts/:id/polling-series/:seriesId", seriesGuard, async (c) => {
     const { id } = await pathSeries(c);
-    await push(c, "deletePollingSeries", { id, now: now() });
+    await push(c, deletePollingSeries, { id, now: now() });
     return c.body(null, 204);
   });

@@ -27,10 +27,15 @@ export const updatePollBody = updatePollArgs.omit({ id: true, now: true }).exten
 export const createSeriesBody = createPollingSeriesArgs.omit({ id: true, organization_id: true, webcast_id: true, now: true });
 export const updateSeriesBody = updatePollingSeriesArgs.omit({ id: true, now: true });
 
+type IdentifiedOption = { id: string; text: string };
+/** The body with ids on its options; `options` stays required when the body's is (POST), optional when not (PATCH). */
+type WithOptionIds<T extends { options?: unknown }> = Omit<T, "options"> & (undefined extends T["options"] ? { options?: IdentifiedOption[] } : { options: IdentifiedOption[] });
+
 /** Options with an id each (a new UUIDv7 for those sent without). */
-export function withOptionIds<T extends { options?: { id?: string | undefined; text: string }[] | undefined }>(body: T): Omit<T, "options"> & { options?: { id: string; text: string }[] } {
+export function withOptionIds<T extends { options?: { id?: string | undefined; text: string }[] | undefined }>(body: T): WithOptionIds<T> {
   const { options, ...rest } = body;
-  return options === undefined ? rest : { ...rest, options: options.map((option) => ({ id: option.id ?? uuidv7(), text: option.text })) };
+  const result = options === undefined ? rest : { ...rest, options: options.map((option) => ({ id: option.id ?? uuidv7(), text: option.text })) };
+  return result as WithOptionIds<T>;
 }
 
 const flag = z.enum(["1", "0", "true", "false"]).transform((value) => value === "1" || value === "true");

@@ -14,6 +14,7 @@ import { checkCreate, checkUpdate } from "./forms.ts";
 import { pathResource, resourceAnswerOf, resourceGuard, resourcesOf } from "./service.ts";
 import { readResourceForm } from "./upload-form.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { createResource, deleteResource, setResourcesVisibility, updateResource } from "../../../domain/resources/mutators.ts";
 
 /**
  * The webcast's resources (SPEC §7: GET and POST /api/webcasts/{uid}/resources, PATCH
@@ -52,7 +53,7 @@ export const resourceRoutes = new Hono<AppEnv>()
       ...(form.file ? { file_key: form.file.key, file_name: form.file.name } : {}),
       now: new Date().toISOString(),
     };
-    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, "createResource", args));
+    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, createResource, args));
     await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), webcast.id, new Set());
     return c.json({ data: await resourceAnswerOf(db(c.env.DB), id) }, 201);
   })
@@ -60,7 +61,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   .patch("/webcasts/:id/resources/visibility", webcastGuard("webcasts.update"), jsonBody(() => visibilityBody), async (c) => {
     const { row: webcast } = await pathWebcast(c);
     const args: SetResourcesVisibilityArgs = { organization_id: webcast.organization_id, webcast_id: webcast.id, resources: c.req.valid("json").resources, now: new Date().toISOString() };
-    await applyMutation(c.env, requireUser(c), c.var.locale, "setResourcesVisibility", args);
+    await applyMutation(c.env, requireUser(c), c.var.locale, setResourcesVisibility, args);
     return c.json({ data: await resourcesOf(db(c.env.DB), webcast.id) }, 200);
   })
   /**
@@ -79,7 +80,7 @@ export const resourceRoutes = new Hono<AppEnv>()
       args.file_key = form.file.key;
       args.file_name = form.fields.file_name ?? form.file.name;
     }
-    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, "updateResource", args));
+    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, updateResource, args));
     const answer = await resourceAnswerOf(db(c.env.DB), current.id);
     await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), current.webcast_id, new Set(current.file_key ? [current.file_key] : []));
     return c.json({ data: answer }, 200);
@@ -87,7 +88,7 @@ export const resourceRoutes = new Hono<AppEnv>()
   /** DELETE /api/resources/{id} → 204: `deleteResource`, then its file. */
   .delete("/resources/:id", resourceGuard("webcasts.update"), async (c) => {
     const current = await pathResource(c);
-    await applyMutation(c.env, requireUser(c), c.var.locale, "deleteResource", { id: current.id });
+    await applyMutation(c.env, requireUser(c), c.var.locale, deleteResource, { id: current.id });
     await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), current.webcast_id, new Set(current.file_key ? [current.file_key] : []));
     return c.body(null, 204);
   })

@@ -1,3 +1,5 @@
+import { mutationCall } from "../../../domain/sync/types.ts";
+import { addSegment, removeSegment } from "../../../domain/segments/mutators.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
@@ -33,7 +35,7 @@ export const segmentRoutes = new Hono<AppEnv>()
     const { row } = await pathWebcast(c);
     const id = uuidv7();
     const args = { id, organization_id: row.organization_id, webcast_id: row.id, name: c.req.valid("json").segment, now: new Date().toISOString() };
-    await applySegmentMutation(c.env, requireUser(c), c.var.locale, "addSegment", args);
+    await applySegmentMutation(c.env, requireUser(c), c.var.locale, mutationCall(addSegment, args));
     return c.json({ data: await segmentAnswer(db(c.env.DB), id) }, 201);
   })
   /**
@@ -44,6 +46,6 @@ export const segmentRoutes = new Hono<AppEnv>()
     const { row } = await pathWebcast(c);
     const found = findSegmentByName(await segmentsOfWebcast(db(c.env.DB), row.id), c.req.valid("json").segment);
     if (!found) throw new ApiError("not_found", { message: localized(SEGMENT_MESSAGES.unknown_name, c.var.locale) });
-    await applySegmentMutation(c.env, requireUser(c), c.var.locale, "removeSegment", { id: found.id });
+    await applySegmentMutation(c.env, requireUser(c), c.var.locale, mutationCall(removeSegment, { id: found.id }));
     return c.body(null, 204);
   });

@@ -1,3 +1,4 @@
+import type { MutationCall } from "../../../domain/sync/types.ts";
 import { asc, eq } from "drizzle-orm";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import type { SegmentRow } from "../../../domain/segments/record.ts";
@@ -6,7 +7,7 @@ import { segments } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import type { AuthUser } from "../auth/auth-user.ts";
-import { applyMutation } from "../sync/apply-mutation.ts";
+import { applyCall } from "../sync/apply-mutation.ts";
 
 /** A segment as the REST calls answer it (docs/webcasts-api.md). */
 export interface SegmentResource {
@@ -38,9 +39,9 @@ export async function segmentAnswer(database: Db, id: string): Promise<SegmentRe
  * refusals as SPEC §8 errors). The mutator's field is the row's `name`; the call's is `segment`,
  * so its field errors are answered under `segment`.
  */
-export async function applySegmentMutation(env: Env, user: AuthUser, locale: UiLocale, name: "addSegment" | "removeSegment", args: Record<string, unknown>): Promise<void> {
+export async function applySegmentMutation(env: Env, user: AuthUser, locale: UiLocale, call: MutationCall): Promise<void> {
   try {
-    await applyMutation(env, user, locale, name, args);
+    await applyCall(env, user, locale, call);
   } catch (error) {
     const errors = error instanceof ApiError ? error.options.errors : undefined;
     if (!(error instanceof ApiError) || !errors || !("name" in errors)) throw error;

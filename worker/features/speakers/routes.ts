@@ -11,6 +11,7 @@ import { applyMutation } from "../sync/apply-mutation.ts";
 import { sendSpeakerInvitation } from "./emails.ts";
 import { bodyFieldErrors, findSpeaker, listSpeakers, speakerListArgs, speakerResource, speakerUser, speakersBody } from "./service.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { markSpeakerInvited, setWebcastSpeakers } from "../../../domain/speakers/mutators.ts";
 
 /**
  * The webcast's speakers (PATCH /api/webcasts/{id}/speakers, POST …/speakers/{speakerId}/invite):
@@ -30,7 +31,7 @@ export const speakerRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
     const args = await speakerListArgs(database, webcast, c.req.valid("json"), c.var.locale);
     try {
-      await applyMutation(c.env, requireUser(c), c.var.locale, "setWebcastSpeakers", args);
+      await applyMutation(c.env, requireUser(c), c.var.locale, setWebcastSpeakers, args);
     } catch (error) {
       throw bodyFieldErrors(error);
     }
@@ -53,6 +54,6 @@ export const speakerRoutes = new Hono<AppEnv>()
       console.error(`[${c.var.requestId}] speaker invitation e-mail failed`, error);
       throw new ApiError("server_error", { message: localized(SPEAKER_MESSAGES.invitation_failed, c.var.locale) });
     }
-    await applyMutation(c.env, user, c.var.locale, "markSpeakerInvited", { id: speaker.id, now: new Date().toISOString() });
+    await applyMutation(c.env, user, c.var.locale, markSpeakerInvited, { id: speaker.id, now: new Date().toISOString() });
     return c.json({ data: speakerResource(await findSpeaker(database, webcast.id, speaker.id, c.var.locale)) }, 200);
   });

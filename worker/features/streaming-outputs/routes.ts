@@ -9,6 +9,7 @@ import { jsonBody } from "../../http/validators.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { outputAnswer, outputGuard, outputsOfWebcast, pathOutput, streamingOutputResource } from "./service.ts";
+import { createStreamingOutput, deleteStreamingOutput, updateStreamingOutput } from "../../../domain/streaming-outputs/mutators.ts";
 
 /**
  * The webcast's streaming outputs (SPEC §7: GET and POST /api/webcasts/{id}/streaming-outputs,
@@ -39,18 +40,19 @@ export const streamingOutputRoutes = new Hono<AppEnv>()
     const { row } = await pathWebcast(c);
     const id = uuidv7();
     const args = { ...c.req.valid("json"), id, organization_id: row.organization_id, webcast_id: row.id, now: new Date().toISOString() };
-    await applyMutation(c.env, requireUser(c), c.var.locale, "createStreamingOutput", args);
+    await applyMutation(c.env, requireUser(c), c.var.locale, createStreamingOutput, args);
     return c.json({ data: await outputAnswer(db(c.env.DB), id) }, 201);
   })
   /** PATCH /api/streaming-outputs/{id} (JSON) → `{ data: StreamingOutput }`: updateStreamingOutput with the fields sent (`activated` toggles it). */
   .patch("/streaming-outputs/:id", outputGuard("webcasts.update"), jsonBody(() => updateBody), async (c) => {
     const { id } = await pathOutput(c);
-    await applyMutation(c.env, requireUser(c), c.var.locale, "updateStreamingOutput", { ...c.req.valid("json"), id, now: new Date().toISOString() });
+    const fields = c.req.valid("json");
+    await applyMutation(c.env, requireUser(c), c.var.locale, updateStreamingOutput, { ...fields, id, now: new Date().toISOString() });
     return c.json({ data: await outputAnswer(db(c.env.DB), id) }, 200);
   })
   /** DELETE /api/streaming-outputs/{id} → 204: deleteStreamingOutput (423 once the webcast has started streaming). */
   .delete("/streaming-outputs/:id", outputGuard("webcasts.update"), async (c) => {
     const { id } = await pathOutput(c);
-    await applyMutation(c.env, requireUser(c), c.var.locale, "deleteStreamingOutput", { id });
+    await applyMutation(c.env, requireUser(c), c.var.locale, deleteStreamingOutput, { id });
     return c.body(null, 204);
   });

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "../../../domain/errors/index.ts";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import type { MutationResult } from "../../../domain/sync/types.ts";
+import type { z } from "zod";
+import { type MutationCall, type MutationResult, type Mutator, mutationCall } from "../../../domain/sync/types.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
@@ -36,9 +37,14 @@ export function rejectionToApiError(error: Extract<MutationResult, { status: "re
  * throws its SPEC §8 error in `locale`. Caller: a route that has authorized the user already (the
  * mutator checks its permission again, as the authority).
  */
-export async function applyMutation(env: Env, user: AuthUser, locale: UiLocale, name: string, args: Record<string, unknown>): Promise<void> {
+export async function applyMutation<M extends Mutator>(env: Env, user: AuthUser, locale: UiLocale, mutator: M, args: z.input<M["args"]>): Promise<void> {
+  await applyCall(env, user, locale, mutationCall(mutator, args));
+}
+
+/** `applyMutation` for a call made beforehand (`mutationCall`), e.g. one step of several. */
+export async function applyCall(env: Env, user: AuthUser, locale: UiLocale, call: MutationCall): Promise<void> {
   const now = new Date().toISOString();
-  const response = await pushMutations(env, user, locale, [{ id: uuidv7(), name, args, client_time: now }]);
+  const response = await pushMutations(env, user, locale, [{ id: uuidv7(), name: call.name, args: call.args, client_time: now }]);
   const [result] = response.results;
   if (response.error || !result) throw new ApiError("server_error");
   if (result.status === "rejected") throw rejectionToApiError(result.error);

@@ -1,3 +1,4 @@
+import type { MutationCall } from "../../../domain/sync/types.ts";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { OverlayTx } from "../../../domain/sync/overlay.ts";
 import { rejectionError, runMutation } from "../../../domain/sync/run.ts";
@@ -49,11 +50,8 @@ export function formFieldErrors(error: unknown): unknown {
   return new ApiError(error.code, { ...error.options, errors });
 }
 
-/** One mutation of a change made of several. */
-export interface Step {
-  name: string;
-  args: Record<string, unknown>;
-}
+/** One mutation of a change made of several (`mutationCall(mutator, args)`). */
+export type Step = MutationCall;
 
 /**
  * Applies `steps` (mutations of `organizationId`, in order) as one change, as far as the sync

@@ -1,3 +1,4 @@
+import { mutationCall } from "../../../domain/sync/types.ts";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { validator } from "hono/validator";
@@ -14,8 +15,10 @@ import { deleteWebcastFiles } from "./files.ts";
 import { type Step, applyTogether, formSpeakerArgs } from "./form-speakers.ts";
 import { pathWebcast, webcastGuard } from "./guards.ts";
 import { featuredFor, webcastAnswer, webcastJsonOf } from "./service.ts";
-import { applyMutation } from "../sync/apply-mutation.ts";
+import { applyCall, applyMutation } from "../sync/apply-mutation.ts";
 import { webcastSettingsRoutes } from "./settings-routes.ts";
+import { createWebcast, deleteWebcast, updateWebcast } from "../../../domain/webcasts/mutators.ts";
+import { setWebcastSpeakers } from "../../../domain/speakers/mutators.ts";
 
 /**
  * /api/webcasts REST routes (SPEC §7 "Webcasts", docs/webcasts-api.md). Writes go through the sync
@@ -59,13 +62,13 @@ export const webcastRoutes = new Hono<AppEnv>()
     const uid = uuidv7();
     const user = requireUser(c);
     const { speakers, ...fields } = c.req.valid("json");
-    const create: Step = { name: "createWebcast", args: { ...fields, id: uid, now: new Date().toISOString() } };
-    if (speakers === undefined) await applyMutation(c.env, user, c.var.locale, create.name, create.args);
+    const create: Step = mutationCall(createWebcast, { ...fields, id: uid, now: new Date().toISOString() });
+    if (speakers === undefined) await applyCall(c.env, user, c.var.locale, create);
     else {
       const webcast = { id: uid, organization_id: fields.organization_id };
-      const setSpeakers: Step = { name: "setWebcastSpeakers", args: await formSpeakerArgs(db(c.env.DB), webcast, speakers, c.var.locale) };
+      const setSpeakers: Step = mutationCall(setWebcastSpeakers, await formSpeakerArgs(db(c.env.DB), webcast, speakers, c.var.locale));
       // Undo: only when the list is refused after the webcast landed (a concurrent change); the creator holds webcasts.delete.
-      await applyTogether(c.env, user, c.var.locale, webcast.organization_id, [create, setSpeakers], () => applyMutation(c.env, user, c.var.locale, "deleteWebcast", { id: uid }));
+      await applyTogether(c.env, user, c.var.locale, webcast.organization_id, [create, setSpeakers], () => applyMutation(c.env, user, c.var.locale, deleteWebcast, { id: uid }));
     }
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 201);
   })
@@ -75,7 +78,7 @@ export const webcastRoutes = new Hono<AppEnv>()
   /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its files in R2 (branding images, resource files). */
   .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {
     const uid = (await pathWebcast(c)).row.id;
-    await applyMutation(c.env, requireUser(c), c.var.locale, "deleteWebcast", { id: uid });
+    await applyMutation(c.env, requireUser(c), c.var.locale, deleteWebcast, { id: uid });
     await deleteWebcastFiles(c.env.MEDIA, uid);
     return c.body(null, 204);
   })
@@ -89,11 +92,11 @@ export const webcastRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const form = c.req.valid("form");
     const fields = updateFields(form);
-    const update: Step = { name: "updateWebcast", args: { ...fields, id: row.id, now: new Date().toISOString() } };
+    const update: Step = mutationCall(updateWebcast, { ...fields, id: row.id, now: new Date().toISOString() });
     const speakers = formSpeakers(form);
-    if (speakers === undefined) await applyMutation(c.env, user, c.var.locale, update.name, update.args);
+    if (speakers === undefined) await applyCall(c.env, user, c.var.locale, update);
     else {
-      const setSpeakers: Step = { name: "setWebcastSpeakers", args: await formSpeakerArgs(db(c.env.DB), row, speakers, c.var.locale) };
+      const setSpeakers: Step = mutationCall(setWebcastSpeakers, await formSpeakerArgs(db(c.env.DB), row, speakers, c.var.locale));
       await applyTogether(c.env, user, c.var.locale, row.organization_id, Object.keys(fields).length > 0 ? [update, setSpeakers] : [setSpeakers]);
     }
     return c.json({ data: await webcastAnswer(db(c.env.DB), row.id) }, 200);

@@ -14,6 +14,7 @@ import { storeWebcastPassword } from "./secrets.ts";
 import { webcastAnswer } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { resetWebcast, setWebcastAccess, setWebcastBilling, updateWebcast } from "../../../domain/webcasts/mutators.ts";
 
 /**
  * The webcast settings calls of SPEC §7 (docs/webcasts-api.md): toggles, access controls,
@@ -25,13 +26,13 @@ import { localized } from "../../../domain/validation/localized.ts";
 /** Pushes `updateWebcast` with `fields` on the path's webcast and answers the webcast. */
 async function updateAndAnswer(c: Context<AppEnv>, fields: Omit<UpdateWebcastArgs, "id" | "now">) {
   const uid = (await pathWebcast(c)).row.id;
-  await applyMutation(c.env, requireUser(c), c.var.locale, "updateWebcast", { ...fields, id: uid, now: new Date().toISOString() });
+  await applyMutation(c.env, requireUser(c), c.var.locale, updateWebcast, { ...fields, id: uid, now: new Date().toISOString() });
   return webcastAnswer(db(c.env.DB), uid);
 }
 
 async function setBilling(c: Context<AppEnv>, billingEnabled: boolean) {
   const uid = (await pathWebcast(c)).row.id;
-  await applyMutation(c.env, requireUser(c), c.var.locale, "setWebcastBilling", { id: uid, billing_enabled: billingEnabled, now: new Date().toISOString() });
+  await applyMutation(c.env, requireUser(c), c.var.locale, setWebcastBilling, { id: uid, billing_enabled: billingEnabled, now: new Date().toISOString() });
   return webcastAnswer(db(c.env.DB), uid);
 }
 
@@ -61,7 +62,7 @@ export const webcastSettingsRoutes = new Hono<AppEnv>()
     const hash = typeof password === "string" ? await hashPassword(password, c.env.PASSWORD_PEPPER ?? "") : null;
     const now = new Date().toISOString();
     const args = { ...flags, ...(password === undefined ? {} : { has_password: password !== null }), id: row.id, now };
-    await applyMutation(c.env, requireUser(c), c.var.locale, "setWebcastAccess", args);
+    await applyMutation(c.env, requireUser(c), c.var.locale, setWebcastAccess, args);
     if (password !== undefined) await storeWebcastPassword(db(c.env.DB), { webcast_id: row.id, organization_id: row.organization_id, password_hash: hash, updated_at: now });
     return c.json({ data: await webcastAnswer(db(c.env.DB), row.id) }, 200);
   })
@@ -86,7 +87,7 @@ export const webcastSettingsRoutes = new Hono<AppEnv>()
       ...(scheduled_start == null ? {} : { scheduled_start: new Date(scheduled_start).toISOString() }),
       ...(timezone === undefined ? {} : { timezone }),
     };
-    await applyMutation(c.env, requireUser(c), c.var.locale, "resetWebcast", args);
+    await applyMutation(c.env, requireUser(c), c.var.locale, resetWebcast, args);
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
   })
   /**
