@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
 import { hasFeature } from "../organizations/index.ts";
-import { MutationRejected, defineMutator } from "../sync/types.ts";
+import { MutationRejected, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
@@ -80,7 +80,7 @@ export type CreateEmbedAppArgs = z.input<typeof createEmbedAppArgs>;
  * Adds an embed app to a webcast. Refused when the webcast is gone, without `webcasts.update`,
  * without the organization's allow_embed_integration_in_webcasts, for invalid fields, or an id taken.
  */
-export const createEmbedApp = defineMutator("createEmbedApp", createEmbedAppArgs, async (tx, args, ctx) => {
+export const createEmbedApp = defineMutator("createEmbedApp", createEmbedAppArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   const organization = await organizationRules(tx, ctx, webcast.organization_id);
@@ -108,7 +108,7 @@ export type UpdateEmbedAppArgs = z.input<typeof updateEmbedAppArgs>;
  * existing apps can still be corrected or removed. Refused when the app or its webcast is gone,
  * without `webcasts.update`, or for invalid fields.
  */
-export const updateEmbedApp = defineMutator("updateEmbedApp", updateEmbedAppArgs, async (tx, args, ctx) => {
+export const updateEmbedApp = defineMutator("updateEmbedApp", updateEmbedAppArgs, ofRow, async (tx, args, ctx) => {
   const { row } = await partFor(tx, "embed_apps", args.id, "webcasts.update", ctx, EMBED_APP_MESSAGES.gone);
   const patch: Partial<EmbedAppRow> = {};
   if (args.title !== undefined) patch.title = args.title.trim();
@@ -121,7 +121,7 @@ export const updateEmbedApp = defineMutator("updateEmbedApp", updateEmbedAppArgs
 export const deleteEmbedAppArgs = z.strictObject({ id });
 
 /** Deletes an embed app (with the feature off too). Needs `webcasts.update`; refused when already gone. */
-export const deleteEmbedApp = defineMutator("deleteEmbedApp", deleteEmbedAppArgs, async (tx, args, ctx) => {
+export const deleteEmbedApp = defineMutator("deleteEmbedApp", deleteEmbedAppArgs, ofRow, async (tx, args, ctx) => {
   await partFor(tx, "embed_apps", args.id, "webcasts.update", ctx, EMBED_APP_MESSAGES.gone);
   await tx.delete("embed_apps", args.id);
 });

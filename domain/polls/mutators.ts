@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
-import { MutationRejected, type MutationContext, type MutationTx, defineMutator } from "../sync/types.ts";
+import { MutationRejected, type MutationContext, type MutationTx, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
 import { duplicateNameIndexes, required, ruleMessage } from "../validation/rules.ts";
@@ -161,7 +161,7 @@ const normalizedOptions = (options: readonly PollOption[]) => options.map((optio
  * webcast (its producer speaker included); refused when the webcast is gone, the id is taken, or
  * with field errors (`pollFieldErrors`).
  */
-export const createPoll = defineMutator("createPoll", createPollArgs, async (tx, args, ctx) => {
+export const createPoll = defineMutator("createPoll", createPollArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastOfArgs(tx, args, ctx);
   if (await tx.get("polls", args.id)) throw new MutationRejected("conflict", POLL_MESSAGES.poll_exists);
   const row: PollRow = {
@@ -191,7 +191,7 @@ export const createPoll = defineMutator("createPoll", createPollArgs, async (tx,
  * the poll is open (viewers are voting) its options and choice mode are locked (423), as ON24 does.
  * Needs `polls.manage` for the webcast; refused when the poll is gone or with field errors.
  */
-export const updatePoll = defineMutator("updatePoll", updatePollArgs, async (tx, args, ctx) => {
+export const updatePoll = defineMutator("updatePoll", updatePollArgs, ofRow, async (tx, args, ctx) => {
   const { row: current, webcast } = await partFor(tx, "polls", args.id, "polls.manage", ctx, POLL_MESSAGES.poll_gone);
   const patch: Partial<PollRow> = {};
   if (args.title !== undefined) patch.title = args.title.trim();
@@ -219,14 +219,14 @@ export const updatePoll = defineMutator("updatePoll", updatePollArgs, async (tx,
 });
 
 /** Deletes a poll. Needs `polls.manage`; refused when it is gone or open (close it first, 423). */
-export const deletePoll = defineMutator("deletePoll", deletePollArgs, async (tx, args, ctx) => {
+export const deletePoll = defineMutator("deletePoll", deletePollArgs, ofRow, async (tx, args, ctx) => {
   const { row } = await partFor(tx, "polls", args.id, "polls.manage", ctx, POLL_MESSAGES.poll_gone);
   if (row.status === "open") throw new MutationRejected("locked", POLL_MESSAGES.open_delete);
   await tx.delete("polls", args.id);
 });
 
 /** Creates a polling series, last in its webcast's list. Needs `polls.manage`; refused when the webcast is gone, the id taken, or with field errors. */
-export const createPollingSeries = defineMutator("createPollingSeries", createPollingSeriesArgs, async (tx, args, ctx) => {
+export const createPollingSeries = defineMutator("createPollingSeries", createPollingSeriesArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastOfArgs(tx, args, ctx);
   if (await tx.get("polling_series", args.id)) throw new MutationRejected("conflict", POLL_MESSAGES.series_exists);
   const row: PollingSeriesRow = {
@@ -244,7 +244,7 @@ export const createPollingSeries = defineMutator("createPollingSeries", createPo
 });
 
 /** Patches a series' title or description. Needs `polls.manage`; refused when it is gone or with field errors. */
-export const updatePollingSeries = defineMutator("updatePollingSeries", updatePollingSeriesArgs, async (tx, args, ctx) => {
+export const updatePollingSeries = defineMutator("updatePollingSeries", updatePollingSeriesArgs, ofRow, async (tx, args, ctx) => {
   const { row: current } = await partFor(tx, "polling_series", args.id, "polls.manage", ctx, POLL_MESSAGES.series_gone);
   const patch: Partial<PollingSeriesRow> = {};
   if (args.title !== undefined) patch.title = args.title.trim();
@@ -258,7 +258,7 @@ export const updatePollingSeries = defineMutator("updatePollingSeries", updatePo
  * Deletes a polling series; its polls stay, out of any series (`series_id` null, in the same
  * change, so no device ever sees a poll pointing to a missing series). Needs `polls.manage`.
  */
-export const deletePollingSeries = defineMutator("deletePollingSeries", deletePollingSeriesArgs, async (tx, args, ctx) => {
+export const deletePollingSeries = defineMutator("deletePollingSeries", deletePollingSeriesArgs, ofRow, async (tx, args, ctx) => {
   const { row, webcast } = await partFor(tx, "polling_series", args.id, "polls.manage", ctx, POLL_MESSAGES.series_gone);
   for (const poll of await partsOf(tx, "polls", webcast)) {
     if (poll.series_id === row.id) await tx.patch("polls", poll.id, { series_id: null, updated_at: args.now });
@@ -280,12 +280,12 @@ async function reorder(tx: MutationTx, table: "polls" | "polling_series", webcas
 }
 
 /** Reorders a webcast's polls (`reorder` above). Needs `polls.manage`. */
-export const reorderPolls = defineMutator("reorderPolls", reorderPollsArgs, async (tx, args, ctx) => {
+export const reorderPolls = defineMutator("reorderPolls", reorderPollsArgs, inOrganization, async (tx, args, ctx) => {
   await reorder(tx, "polls", await webcastOfArgs(tx, args, ctx), args.ids, args.now);
 });
 
 /** Reorders a webcast's polling series (`reorder` above). Needs `polls.manage`. */
-export const reorderPollingSeries = defineMutator("reorderPollingSeries", reorderPollingSeriesArgs, async (tx, args, ctx) => {
+export const reorderPollingSeries = defineMutator("reorderPollingSeries", reorderPollingSeriesArgs, inOrganization, async (tx, args, ctx) => {
   await reorder(tx, "polling_series", await webcastOfArgs(tx, args, ctx), args.ids, args.now);
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
 import { limitReachedMessage, withinLimit } from "../organizations/index.ts";
-import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { email, max, url } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
@@ -186,7 +186,7 @@ export type CreateResourceArgs = z.input<typeof createResourceArgs>;
  * `webcasts.update`, for invalid fields, a file outside the server's upload, a file beyond the
  * organization's max_media for the webcast, or an id taken.
  */
-export const createResource = defineMutator("createResource", createResourceArgs, async (tx, args, ctx) => {
+export const createResource = defineMutator("createResource", createResourceArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   checkFileKey(args.file_key, webcast.id, args.id, ctx);
@@ -223,7 +223,7 @@ export type UpdateResourceArgs = z.input<typeof updateResourceArgs>;
  * without `webcasts.update`, for invalid fields, a file outside the server's upload, or a link or
  * e-mail turned into a file beyond max_media.
  */
-export const updateResource = defineMutator("updateResource", updateResourceArgs, async (tx, args, ctx) => {
+export const updateResource = defineMutator("updateResource", updateResourceArgs, ofRow, async (tx, args, ctx) => {
   const { row, webcast } = await partFor(tx, "resources", args.id, "webcasts.update", ctx, RESOURCE_MESSAGES.gone);
   checkFileKey(args.file_key, row.webcast_id, row.id, ctx);
   const given: Partial<ResourceRow> = {};
@@ -258,7 +258,7 @@ export type SetResourcesVisibilityArgs = z.input<typeof setResourcesVisibilityAr
  * are not (or no longer) this webcast's resources are skipped: a resource deleted on another device
  * must not undo the rest of the change. Needs `webcasts.update`.
  */
-export const setResourcesVisibility = defineMutator("setResourcesVisibility", setResourcesVisibilityArgs, async (tx, args, ctx) => {
+export const setResourcesVisibility = defineMutator("setResourcesVisibility", setResourcesVisibilityArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   for (const entry of args.resources) {
@@ -278,7 +278,7 @@ export const reorderResourcesArgs = z.strictObject({
 export type ReorderResourcesArgs = z.input<typeof reorderResourcesArgs>;
 
 /** Puts a webcast's resources in the given order (those not listed keep their position). Needs `webcasts.update`. */
-export const reorderResources = defineMutator("reorderResources", reorderResourcesArgs, async (tx, args, ctx) => {
+export const reorderResources = defineMutator("reorderResources", reorderResourcesArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   for (const [position, resourceId] of args.ids.entries()) {
@@ -295,7 +295,7 @@ export const deleteResourceArgs = z.strictObject({ id });
  * /api/resources/{id}) or a later sweep of the webcast's resource files removes it. Needs
  * `webcasts.update`; refused when already gone.
  */
-export const deleteResource = defineMutator("deleteResource", deleteResourceArgs, async (tx, args, ctx) => {
+export const deleteResource = defineMutator("deleteResource", deleteResourceArgs, ofRow, async (tx, args, ctx) => {
   await partFor(tx, "resources", args.id, "webcasts.update", ctx, RESOURCE_MESSAGES.gone);
   await tx.delete("resources", args.id);
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
-import { MutationRejected, defineMutator } from "../sync/types.ts";
+import { MutationRejected, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
@@ -81,7 +81,7 @@ export type RemoveSegmentArgs = z.input<typeof removeSegmentArgs>;
  * longer than 100 characters or already used in the webcast, whatever its case (validation_failed,
  * `errors.name`). Two devices adding the same name offline: the second to reach the server is refused.
  */
-export const addSegment = defineMutator("addSegment", addSegmentArgs, async (tx, args, ctx) => {
+export const addSegment = defineMutator("addSegment", addSegmentArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   if (await tx.get("segments", args.id)) throw new MutationRejected("conflict", SEGMENT_MESSAGES.already_exists);
@@ -103,7 +103,7 @@ export const addSegment = defineMutator("addSegment", addSegmentArgs, async (tx,
  * its id). A segment already removed is not_found ("it was deleted"), so a replayed or concurrent
  * removal is answered, never applied twice; needs `webcasts.update` on its webcast.
  */
-export const removeSegment = defineMutator("removeSegment", removeSegmentArgs, async (tx, args, ctx) => {
+export const removeSegment = defineMutator("removeSegment", removeSegmentArgs, ofRow, async (tx, args, ctx) => {
   await partFor(tx, "segments", args.id, "webcasts.update", ctx, SEGMENT_MESSAGES.gone);
   await tx.delete("segments", args.id);
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
 import { limitsOf } from "../organizations/limits.ts";
 import type { OrganizationRole } from "../permissions/permissions.ts";
-import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { email, max } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
@@ -145,7 +145,7 @@ async function mayBeAdded(tx: MutationTx, ctx: MutationContext, organizationId: 
  * refused beyond `max_speakers` when the list grows (a list already over a lowered limit may still
  * shrink or change).
  */
-export const setWebcastSpeakers = defineMutator("setWebcastSpeakers", setWebcastSpeakersArgs, async (tx, args, ctx) => {
+export const setWebcastSpeakers = defineMutator("setWebcastSpeakers", setWebcastSpeakersArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   const current = await partsOf(tx, "webcast_speakers", webcast);
@@ -221,7 +221,7 @@ export const setWebcastSpeakers = defineMutator("setWebcastSpeakers", setWebcast
  * producer stops being one: with two devices choosing, the later change wins and there is still
  * one). Needs `webcasts.update`; a removed speaker is `not_found` ("they were removed").
  */
-export const updateWebcastSpeaker = defineMutator("updateWebcastSpeaker", updateWebcastSpeakerArgs, async (tx, args, ctx) => {
+export const updateWebcastSpeaker = defineMutator("updateWebcastSpeaker", updateWebcastSpeakerArgs, ofRow, async (tx, args, ctx) => {
   const { row, webcast } = await partFor(tx, "webcast_speakers", args.id, "webcasts.update", ctx, SPEAKER_MESSAGES.gone);
   const patch: Partial<WebcastSpeakerRow> = {};
   if (args.is_producer !== undefined && args.is_producer !== row.is_producer) patch.is_producer = args.is_producer;
@@ -235,7 +235,7 @@ export const updateWebcastSpeaker = defineMutator("updateWebcastSpeaker", update
 });
 
 /** Removes one speaker from the webcast. Needs `webcasts.update`; already removed is `not_found`. */
-export const removeWebcastSpeaker = defineMutator("removeWebcastSpeaker", removeWebcastSpeakerArgs, async (tx, args, ctx) => {
+export const removeWebcastSpeaker = defineMutator("removeWebcastSpeaker", removeWebcastSpeakerArgs, ofRow, async (tx, args, ctx) => {
   const { row } = await partFor(tx, "webcast_speakers", args.id, "webcasts.update", ctx, SPEAKER_MESSAGES.gone);
   await tx.delete("webcast_speakers", row.id);
 });
@@ -244,7 +244,7 @@ export const removeWebcastSpeaker = defineMutator("removeWebcastSpeaker", remove
  * Server only (POST /api/webcasts/{uid}/speakers/{id}/invite, after the e-mail went out): records
  * when the speaker was invited. Needs `webcasts.update`. A browser cannot claim an e-mail was sent.
  */
-export const markSpeakerInvited = defineMutator("markSpeakerInvited", markSpeakerInvitedArgs, async (tx, args, ctx) => {
+export const markSpeakerInvited = defineMutator("markSpeakerInvited", markSpeakerInvitedArgs, ofRow, async (tx, args, ctx) => {
   if (ctx.location !== "server") throw new MutationRejected("forbidden", WEBCAST_MESSAGES.server_only);
   const { row } = await partFor(tx, "webcast_speakers", args.id, "webcasts.update", ctx, SPEAKER_MESSAGES.gone);
   await tx.patch("webcast_speakers", row.id, { invited_at: args.now, updated_at: args.now });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
 import { hasFeature } from "../organizations/index.ts";
-import { type MutationContext, MutationRejected, type MutationTx, defineMutator } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { max } from "../validation/form-rules.ts";
 import { required, requiredWith } from "../validation/required.ts";
@@ -165,7 +165,7 @@ function checkFields(output: OutputFields, locale: UiLocale, checked?: ReadonlyS
  * `webcasts.update` (forbidden), without allow_rtmp_output (forbidden), once the webcast has
  * started streaming (locked), for an id already taken (conflict) or invalid fields.
  */
-export const createStreamingOutput = defineMutator("createStreamingOutput", createStreamingOutputArgs, async (tx, args, ctx) => {
+export const createStreamingOutput = defineMutator("createStreamingOutput", createStreamingOutputArgs, inOrganization, async (tx, args, ctx) => {
   const webcast = await webcastFor(tx, args.webcast_id, "webcasts.update", ctx);
   if (webcast.organization_id !== args.organization_id) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   await checkFeature(tx, ctx, webcast.organization_id);
@@ -195,7 +195,7 @@ export const createStreamingOutput = defineMutator("createStreamingOutput", crea
  * (forbidden), once the webcast has started streaming (locked) or for invalid fields (those
  * changed; username and password are judged together).
  */
-export const updateStreamingOutput = defineMutator("updateStreamingOutput", updateStreamingOutputArgs, async (tx, args, ctx) => {
+export const updateStreamingOutput = defineMutator("updateStreamingOutput", updateStreamingOutputArgs, ofRow, async (tx, args, ctx) => {
   const { row, webcast } = await partFor(tx, "streaming_outputs", args.id, "webcasts.update", ctx, STREAMING_OUTPUT_MESSAGES.gone);
   await checkFeature(tx, ctx, webcast.organization_id);
   checkEditable(webcast);
@@ -218,7 +218,7 @@ export const updateStreamingOutput = defineMutator("updateStreamingOutput", upda
  * applied twice), without `webcasts.update` (forbidden) or once the webcast has started streaming
  * (locked). Needs no feature flag: what a turned-off flag left behind can be cleaned up.
  */
-export const deleteStreamingOutput = defineMutator("deleteStreamingOutput", deleteStreamingOutputArgs, async (tx, args, ctx) => {
+export const deleteStreamingOutput = defineMutator("deleteStreamingOutput", deleteStreamingOutputArgs, ofRow, async (tx, args, ctx) => {
   const { webcast } = await partFor(tx, "streaming_outputs", args.id, "webcasts.update", ctx, STREAMING_OUTPUT_MESSAGES.gone);
   checkEditable(webcast);
   await tx.delete("streaming_outputs", args.id);

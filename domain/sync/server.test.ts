@@ -5,7 +5,7 @@ import { MemoryServerStore } from "./memory-server-store.ts";
 import { applyPush, pull, pullScope } from "./server.ts";
 import { ORGANIZATION_ID, OTHER_ORGANIZATION_ID, SERVER_NOW, idSequence, organizer, rules, scopeOf, webcastArgs } from "./testing.ts";
 import { CachedSource, OverlayTx } from "./overlay.ts";
-import { type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
+import { inOrganization, type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
 import type { ViewerRow } from "../viewers/record.ts";
 import { permissionsFor } from "../permissions/can.ts";
 
@@ -146,7 +146,7 @@ describe("applyPush commits a push as one chunk", () => {
 
   it("stops at a mutator's unexpected error: commits the mutations before it, records nothing of it or after", async () => {
     const server = store();
-    const broken = { ...WEBCAST_MUTATORS, explode: defineMutator("explode", z.object({}), async () => Promise.reject(new Error("a bug"))) };
+    const broken = { ...WEBCAST_MUTATORS, explode: defineMutator("explode", z.object({}), () => ({ organizationId: 1 }), async () => Promise.reject(new Error("a bug"))) };
     const batch = [mutation("createWebcast", webcastArgs(nextId())), mutation("deleteWebcast", { id: nextId() }), mutation("explode", {}), mutation("createWebcast", webcastArgs(nextId()))];
     const response = await applyPush(server, broken, alice, "en", batch, SERVER_NOW);
     expect(response.results.map((result) => result.status)).toEqual(["applied", "rejected"]);
@@ -156,7 +156,7 @@ describe("applyPush commits a push as one chunk", () => {
 
   it("never lets a mutator write an organization: the store refuses the commit, the push stops unrecorded", async () => {
     const server = store();
-    const rename = defineMutator("renameOrganization", z.object({ organization_id: z.number() }), async (tx, args) => {
+    const rename = defineMutator("renameOrganization", z.object({ organization_id: z.number() }), inOrganization, async (tx, args) => {
       await tx.put("organizations", { id: String(args.organization_id), organization_id: args.organization_id, name: "Mine now", deactivated_at: null, self_serve: false, limits: {}, features: {} });
     });
     const batch = [mutation("renameOrganization", { organization_id: ORGANIZATION_ID })];

@@ -130,20 +130,39 @@ export class MutationRejected extends Error {
   }
 }
 
+/**
+ * Which organization a mutation writes, said by the mutator itself from its parsed arguments (the
+ * push routes each mutation to that organization's object): the organization it names, or the
+ * one of the existing row it names (an update or a deletion).
+ */
+export type MutationScope = { organizationId: number } | { rowId: string };
+
+/** The scope of a mutation that names its organization (a creation, a list of a webcast's parts). */
+export function inOrganization(args: { organization_id: number }): MutationScope {
+  return { organizationId: args.organization_id };
+}
+
+/** The scope of a mutation of an existing row: that row's organization. */
+export function ofRow(args: { id: string }): MutationScope {
+  return { rowId: args.id };
+}
+
 export interface Mutator<Name extends string = string, Schema extends z.ZodType = z.ZodType> {
   name: Name;
   args: Schema;
   // Method syntax on purpose: a registry holds mutators of different argument types.
+  scope(args: z.output<Schema>): MutationScope;
   run(tx: MutationTx, args: z.output<Schema>, ctx: MutationContext): Promise<void>;
 }
 
-/** Declares a named mutator (zod args + one function over MutationTx). */
+/** Declares a named mutator: zod args, the organization it writes (`scope`), one function over MutationTx. */
 export function defineMutator<Name extends string, Schema extends z.ZodType>(
   name: Name,
   args: Schema,
+  scope: (args: z.output<Schema>) => MutationScope,
   run: (tx: MutationTx, args: z.output<Schema>, ctx: MutationContext) => Promise<void>,
 ): Mutator<Name, Schema> {
-  return { name, args, run };
+  return { name, args, scope, run };
 }
 
 /**

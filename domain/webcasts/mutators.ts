@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
 import { canCreateServices, hasFeature, type LimitKey, limitReachedMessage, limitsOf, ORGANIZATION_MESSAGES, withinLimit } from "../organizations/index.ts";
 import { can } from "../permissions/can.ts";
-import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type RowQuery, defineMutator, matchesQuery } from "../sync/types.ts";
+import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type RowQuery, defineMutator, matchesQuery, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { datetimeAfter } from "../validation/datetime.ts";
 import { WEBCAST_MESSAGES, type WebcastMessage, testQuotaMessage } from "./messages.ts";
@@ -198,7 +198,7 @@ const normalizeDescription = (value: string | null | undefined) => (value == nul
  * for its month or max_simultaneous_webcasts for its span, or (a test webcast) over the test quota
  * of its month; an id already taken is a conflict.
  */
-export const createWebcast = defineMutator("createWebcast", createWebcastArgs, async (tx, args, ctx) => {
+export const createWebcast = defineMutator("createWebcast", createWebcastArgs, inOrganization, async (tx, args, ctx) => {
   if (!can(ctx.actor, "webcasts.create", args.organization_id)) throw refuse("forbidden", "create_forbidden");
   const organization = await organizationRules(tx, ctx, args.organization_id);
   if (organization) {
@@ -244,7 +244,7 @@ export const createWebcast = defineMutator("createWebcast", createWebcastArgs, a
  * already at max_webcasts (or at the test quota, for a test webcast), or a span newly overlapping
  * max_simultaneous_webcasts others.
  */
-export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, async (tx, args, ctx) => {
+export const updateWebcast = defineMutator("updateWebcast", updateWebcastArgs, ofRow, async (tx, args, ctx) => {
   const current = await tx.get("webcasts", args.id);
   if (!current) throw refuse("not_found", "not_found");
   if (!can(ctx.actor, "webcasts.update", current.organization_id)) throw refuse("forbidden", "update_forbidden");
@@ -363,7 +363,7 @@ function overlapsNewly(current: WebcastRow, next: WebcastRow): boolean {
  * Deletes a webcast. Refused when it is already gone, without `webcasts.delete` in its
  * organization, or while it is on air (SPEC §4 "A live webcast cannot be deleted").
  */
-export const deleteWebcast = defineMutator("deleteWebcast", deleteWebcastArgs, async (tx, args, ctx) => {
+export const deleteWebcast = defineMutator("deleteWebcast", deleteWebcastArgs, ofRow, async (tx, args, ctx) => {
   const current = await tx.get("webcasts", args.id);
   if (!current) throw refuse("not_found", "not_found");
   if (!can(ctx.actor, "webcasts.delete", current.organization_id)) throw refuse("forbidden", "delete_forbidden");
@@ -414,7 +414,7 @@ export type SetWebcastAccessArgs = z.input<typeof setWebcastAccessArgs>;
  * a viewer gate asks for a password when `has_password` is set and accepts only a stored hash's
  * match, so a flag without its hash locks out rather than opens. Needs `webcasts.update`.
  */
-export const setWebcastAccess = defineMutator("setWebcastAccess", setWebcastAccessArgs, async (tx, args, ctx) => {
+export const setWebcastAccess = defineMutator("setWebcastAccess", setWebcastAccessArgs, ofRow, async (tx, args, ctx) => {
   serverOnly(ctx);
   await webcastToUpdate(tx, args.id, ctx);
   const { id, now, ...given } = args;
@@ -441,7 +441,7 @@ export type SetWebcastBrandingArgs = z.input<typeof setWebcastBrandingArgs>;
  * webcast's branding keys of its kind, so no change can point a webcast at another one's object.
  * Needs `webcasts.update`; the title colour is #rrggbb.
  */
-export const setWebcastBranding = defineMutator("setWebcastBranding", setWebcastBrandingArgs, async (tx, args, ctx) => {
+export const setWebcastBranding = defineMutator("setWebcastBranding", setWebcastBrandingArgs, ofRow, async (tx, args, ctx) => {
   serverOnly(ctx);
   const current = await webcastToUpdate(tx, args.id, ctx);
   const patch: Partial<WebcastRow> = settingsPatchOf({ theme: args.theme, title_color: args.title_color }, current);
@@ -474,7 +474,7 @@ export type ResetWebcastArgs = z.input<typeof resetWebcastArgs>;
  * `webcasts.update`; the limits of its month and span (max_webcasts, the test quota,
  * max_simultaneous_webcasts: an archived webcast takes a place again) are checked like an edit.
  */
-export const resetWebcast = defineMutator("resetWebcast", resetWebcastArgs, async (tx, args, ctx) => {
+export const resetWebcast = defineMutator("resetWebcast", resetWebcastArgs, ofRow, async (tx, args, ctx) => {
   serverOnly(ctx);
   const current = await webcastToUpdate(tx, args.id, ctx);
   if (isOnAir(current)) throw refuse("locked", "reset_on_air");
@@ -504,7 +504,7 @@ export type SetWebcastBillingArgs = z.input<typeof setWebcastBillingArgs>;
  * back office's business, like the organization's billing terms: needs `organizations.administer`
  * (super admin, back office), not the owner's `billing.manage` (an owner could stop paying).
  */
-export const setWebcastBilling = defineMutator("setWebcastBilling", setWebcastBillingArgs, async (tx, args, ctx) => {
+export const setWebcastBilling = defineMutator("setWebcastBilling", setWebcastBillingArgs, ofRow, async (tx, args, ctx) => {
   const current = await tx.get("webcasts", args.id);
   if (!current) throw refuse("not_found", "not_found");
   if (!can(ctx.actor, "organizations.administer", current.organization_id)) throw refuse("forbidden", "billing_forbidden");

@@ -2,7 +2,11 @@ import { eq } from "drizzle-orm";
 import { errorMessage } from "../../../domain/errors/index.ts";
 import { SYNC_MESSAGES } from "../../../domain/sync/messages.ts";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import type { MutationActor, MutationResult, PendingMutation, PushResponse } from "../../../domain/sync/types.ts";
+import { INVALID_MUTATION, rejectionError, resolveMutation } from "../../../domain/sync/run.ts";
+import { type MutationActor, MutationRejected, type MutationResult, type MutationScope, type PendingMutation, type PushResponse } from "../../../domain/sync/types.ts";
+import { SYNC_MUTATORS } from "./mutators.ts";
+
+type MutationResultError = Extract<MutationResult, { status: "rejected" }>["error"];
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { db } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
@@ -16,8 +20,11 @@ import { inTenant } from "../../../domain/permissions/tenancy.ts";
  * POST /api/sync/push behind the route: sends each mutation to its organization's OrganizationSync
  * object, consecutive mutations of one organization in one call, in the order pushed.
  *
- * A mutation's organization is `args.organization_id`, else the organization of the row `args.id`
- * names (in any synced table), else that of its webcast `args.webcast_id` (a new part). A mutation whose organization cannot be found, or that the user
+ * A mutation's organization is what its mutator's `scope` says from the parsed arguments: the
+ * organization it names, or that of the existing row it names (in any synced table, perhaps
+ * created earlier in the same push). A mutation no mutator takes (unknown name, arguments that
+ * fail the schema) is refused with `invalid_mutation` without a trip to an object. A mutation
+ * whose organization cannot be found, or that the user
  * does not belong to (super admins belong everywhere), is rejected with `not_found` and recorded
  * like any rejection: the client moves on instead of retrying a push forever, and "another
  * tenant's row" reads exactly like "no such row". Already processed ids get their stored result
@@ -29,8 +36,8 @@ import { inTenant } from "../../../domain/permissions/tenancy.ts";
 export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, mutations: readonly PendingMutation[]): Promise<PushResponse> {
   const store = new D1ServerStore(env.DB);
   const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
-  const pending = mutations.filter((mutation) => !recorded.has(mutation.id));
-  const rowOrganizations = await store.organizationsOfRows(pending.flatMap((mutation) => (organizationIdOf(mutation) === undefined ? rowIdsOf(mutation) : [])));
+  const scopes = mutations.map((mutation) => scopeOf(mutation, locale));
+  const rowOrganizations = await store.organizationsOfRows(mutations.flatMap((mutation, index) => (recorded.has(mutation.id) ? [] : rowIdOf(scopes[index]))));
   const allowed = membership(env, user);
   const actor: MutationActor = { id: user.id, is_super_admin: user.is_super_admin, permissions: user.permissions };
 
@@ -62,21 +69,21 @@ export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, 
       results[index] = stored.status === "applied" ? { ...stored, status: "already_applied" } : stored;
       continue;
     }
-    let organizationId = organizationIdOf(mutation);
-    const rowIds = rowIdsOf(mutation);
-    const known = () => rowIds.map((id) => rowOrganizations.get(id)).find((id) => id !== undefined);
-    if (organizationId === undefined && rowIds.length > 0) {
-      organizationId = known();
-      if (organizationId === undefined && run) {
-        // Perhaps created earlier in this push: apply what is queued, then look again.
-        await flush();
-        if (failure) break;
-        for (const [id, organization] of await store.organizationsOfRows(rowIds)) rowOrganizations.set(id, organization);
-        organizationId = known();
-      }
+    const scope = scopes[index];
+    if (!scope || "rejection" in scope) {
+      results[index] = await reject(store, user.id, mutation, scope?.rejection ?? invalidMutation(locale));
+      continue;
+    }
+    let organizationId = "organizationId" in scope ? scope.organizationId : rowOrganizations.get(scope.rowId);
+    if (organizationId === undefined && "rowId" in scope && run) {
+      // Perhaps created earlier in this push: apply what is queued, then look again.
+      await flush();
+      if (failure) break;
+      for (const [id, organization] of await store.organizationsOfRows([scope.rowId])) rowOrganizations.set(id, organization);
+      organizationId = rowOrganizations.get(scope.rowId);
     }
     if (organizationId === undefined || !(await allowed(organizationId))) {
-      results[index] = await rejectNotFound(store, user.id, mutation, locale);
+      results[index] = await reject(store, user.id, mutation, { code: "not_found", message: errorMessage("not_found", locale) });
       continue;
     }
     if (run && run.organizationId !== organizationId) {
@@ -107,26 +114,23 @@ function answer(mutations: readonly PendingMutation[], results: readonly (Mutati
   return { results: answered };
 }
 
-function organizationIdOf(mutation: PendingMutation): number | undefined {
-  const value = argument(mutation, "organization_id");
-  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+/** The mutation's scope from its mutator, or the refusal of a mutation no mutator takes. */
+function scopeOf(mutation: PendingMutation, locale: UiLocale): MutationScope | { rejection: MutationResultError } {
+  try {
+    const { mutator, args } = resolveMutation(SYNC_MUTATORS, mutation, locale);
+    return mutator.scope(args);
+  } catch (error) {
+    if (error instanceof MutationRejected) return { rejection: rejectionError(error, locale) };
+    throw error;
+  }
 }
 
-/**
- * The rows whose organization is the mutation's, in order of precedence: the row it names
- * (`args.id`, an existing row), then its webcast (`args.webcast_id`: a new part of a webcast, a
- * poll or a speaker made offline, names its webcast).
- */
-function rowIdsOf(mutation: PendingMutation): string[] {
-  return ["id", "webcast_id"].flatMap((key) => {
-    const value = argument(mutation, key);
-    return typeof value === "string" && value.length > 0 ? [value] : [];
-  });
+function rowIdOf(scope: ReturnType<typeof scopeOf> | undefined): string[] {
+  return scope && "rowId" in scope ? [scope.rowId] : [];
 }
 
-function argument(mutation: PendingMutation, key: string): unknown {
-  const { args } = mutation;
-  return typeof args === "object" && args !== null && key in args ? Reflect.get(args, key) : undefined;
+function invalidMutation(locale: UiLocale): MutationResultError {
+  return { code: INVALID_MUTATION, message: localized(SYNC_MESSAGES.invalid_args, locale) };
 }
 
 /** Membership decides (the mutators check permissions); a super admin may push to any existing organization. */
@@ -148,8 +152,9 @@ function membership(env: Env, user: AuthUser): (organizationId: number) => Promi
   };
 }
 
-async function rejectNotFound(store: D1ServerStore, userId: number, mutation: PendingMutation, locale: UiLocale): Promise<MutationResult> {
-  const result = { id: mutation.id, status: "rejected", error: { code: "not_found", message: errorMessage("not_found", locale) } } as const;
+/** Records and answers a refusal decided before any object is reached. */
+async function reject(store: D1ServerStore, userId: number, mutation: PendingMutation, error: MutationResultError): Promise<MutationResult> {
+  const result = { id: mutation.id, status: "rejected", error } as const;
   await store.commit({ userId, name: mutation.name, writes: [], result });
   return result;
 }

@@ -81,19 +81,21 @@ describe("POST /api/sync/push", () => {
     expect(await webcastExists(webcastIdOf(inB))).toBe(true);
   });
 
-  it("routes a mutation naming only its webcast (a new part) to the webcast's organization, created earlier in the same push too", async () => {
+  it("refuses a mutation no mutator takes (unknown name, bad arguments) without a trip to an object, and records it", async () => {
     const organizationId = await newOrganization(1);
     const owner = await clientFor("owner@demo.test");
     const create = createWebcast(organizationId);
     const now = new Date().toISOString();
-    // An unknown name is refused by the organization's object itself (invalid_mutation), which
-    // shows the mutation reached it; another tenant's user gets not_found without a trip there.
+    // Routing follows each mutator's scope, so a name no mutator has cannot be routed: it is
+    // refused as invalid whoever sends it, and says nothing about anyone's rows.
     const part = { id: uuidv7(), name: "noSuchPartMutator", args: { id: uuidv7(), webcast_id: webcastIdOf(create), now }, client_time: now };
-    const [created, routed] = await push(owner, [create, part]);
+    const [created, refused] = await push(owner, [create, part]);
     expect(created?.status).toBe("applied");
-    expect(routed).toMatchObject({ status: "rejected", error: { code: "invalid_mutation" } });
+    expect(refused).toMatchObject({ status: "rejected", error: { code: "invalid_mutation" } });
     const stranger = { ...part, id: uuidv7() };
-    expect(await push(await clientFor("owner@other.test"), [stranger])).toMatchObject([{ status: "rejected", error: { code: "not_found" } }]);
+    expect(await push(await clientFor("owner@other.test"), [stranger])).toMatchObject([{ status: "rejected", error: { code: "invalid_mutation" } }]);
+    // Answered again from the record, as any processed id.
+    expect(await push(owner, [part])).toMatchObject([{ id: part.id, status: "rejected", error: { code: "invalid_mutation" } }]);
   });
 
   it("takes a full batch of 100 mutations", async () => {
