@@ -7,7 +7,7 @@ import { inJson } from "./sql.ts";
 import type { SyncedTable } from "./tables.ts";
 
 /** The columns of the D1 `organizations` table an `OrganizationRow` is made of (never billing, e-mail or SSO). */
-const SYNCED_COLUMNS = {
+export const SYNCED_COLUMNS = {
   id: organizations.id,
   name: organizations.name,
   deactivated_at: organizations.deactivated_at,
