@@ -1,0 +1,41 @@
+import type { RouteCase } from "./route-matrix.ts";
+import { AUTH_ROUTE_CASES } from "../features/auth/route-cases.ts";
+import { ORGANIZATION_ROUTE_CASES } from "../features/organizations/route-cases.ts";
+import { PEOPLE_ROUTE_CASES } from "../features/people/route-cases.ts";
+import { SSO_ROUTE_CASES } from "../features/sso/route-cases.ts";
+import { SYNC_ROUTE_CASES } from "../features/sync/route-cases.ts";
+import { WEBCAST_ROUTE_CASES } from "../features/webcasts/route-cases.ts";
+import { SPEAKER_ROUTE_CASES } from "../features/speakers/route-cases.ts";
+import { POLL_ROUTE_CASES } from "../features/polls/route-cases.ts";
+import { RESOURCE_ROUTE_CASES } from "../features/resources/route-cases.ts";
+import { EMBED_APP_ROUTE_CASES } from "../features/embed-apps/route-cases.ts";
+import { SEGMENT_ROUTE_CASES } from "../features/segments/route-cases.ts";
+import { STREAMING_OUTPUT_ROUTE_CASES } from "../features/streaming-outputs/route-cases.ts";
+import { INTEGRATION_ROUTE_CASES } from "../features/integrations/route-cases.ts";
+import { ONBOARDING_ROUTE_CASES } from "../features/onboarding/route-cases.ts";
+
+/**
+ * Every API route's row of the route × role × tenant matrix (issue #3), in three groups the
+ * matrix runs as three test files (so they run in parallel): identity and organizations, the
+ * webcast and its settings, the webcast's parts. A route missing from ALL_ROUTE_CASES fails
+ * route-matrix.test.ts, so a new route cannot land without saying who may call it.
+ */
+export const IDENTITY_ROUTE_CASES: RouteCase[] = [
+  { route: "GET /api/health", request: () => ({ path: "/api/health" }), expect: { others: 200 } },
+  // Local-only seeding (APP_ENV=local in tests): open to scripts, not to browsers in production.
+  { route: "POST /api/dev/seed", request: () => ({ path: "/api/dev/seed", method: "POST" }), expect: { others: 200 } },
+  // Without an Upgrade header the room explains itself with a 400, whoever asks.
+  { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/1/room" }), expect: { others: 400 } },
+  ...AUTH_ROUTE_CASES,
+  ...ONBOARDING_ROUTE_CASES,
+  ...ORGANIZATION_ROUTE_CASES,
+  ...PEOPLE_ROUTE_CASES,
+  ...SSO_ROUTE_CASES,
+  ...SYNC_ROUTE_CASES,
+];
+
+export const WEBCAST_SETTINGS_ROUTE_CASES: RouteCase[] = [...WEBCAST_ROUTE_CASES, ...SPEAKER_ROUTE_CASES, ...SEGMENT_ROUTE_CASES, ...STREAMING_OUTPUT_ROUTE_CASES, ...INTEGRATION_ROUTE_CASES];
+
+export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES];
+
+export const ALL_ROUTE_CASES: RouteCase[] = [...IDENTITY_ROUTE_CASES, ...WEBCAST_SETTINGS_ROUTE_CASES, ...WEBCAST_PART_ROUTE_CASES];
