@@ -12,4 +12,11 @@ export const SYNC_MESSAGES = {
     en: "The server could not process this change. It will be sent again automatically.",
     fr: "Le serveur n'a pas pu traiter cette modification. Elle sera renvoyée automatiquement.",
   },
+  expired: {
+    en: "This change was made more than 30 days ago, before the last sync records kept: it was not applied. Make it again.",
+    fr: "Cette modification date de plus de 30 jours, avant les derniers enregistrements de synchronisation conservés : elle n'a pas été appliquée. Refaites-la.",
+    de: "Diese Änderung ist älter als 30 Tage und liegt vor den aufbewahrten Synchronisationsdaten: Sie wurde nicht übernommen. Nehmen Sie sie erneut vor.",
+    pt: "Esta alteração tem mais de 30 dias, é anterior aos registos de sincronização guardados: não foi aplicada. Faça-a novamente.",
+    es: "Este cambio tiene más de 30 días, es anterior a los registros de sincronización conservados: no se aplicó. Vuelva a hacerlo.",
+  },
 } as const satisfies Record<string, LocalizedText>;

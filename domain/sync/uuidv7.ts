@@ -17,3 +17,9 @@ export function uuidv7(now: number = Date.now(), random: Uint8Array = crypto.get
 }
 
 export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The Unix milliseconds a UUIDv7 was made at, or null when the value is not a UUIDv7. */
+export function uuidv7Time(id: string): number | null {
+  if (!UUID_V7.test(id)) return null;
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}

@@ -43,3 +43,14 @@ export const syncMutations = sqliteTable("sync_mutations", {
   error: text("error", { mode: "json" }).$type<{ code: string; message: string; errors?: Record<string, string[]> }>(),
   applied_at: text("applied_at").notNull().default(sql`CURRENT_TIMESTAMP`),
 });
+
+/**
+ * How far the change log was compacted (one row, id 1): deletion entries up to `oldest_cursor`
+ * were removed after the retention period, so a client whose cursor is below it pulls from scratch
+ * (docs/sync.md "Compaction").
+ */
+export const syncCompaction = sqliteTable("sync_compaction", {
+  id: integer("id").primaryKey(),
+  oldest_cursor: integer("oldest_cursor").notNull(),
+  compacted_at: text("compacted_at").notNull(),
+});

@@ -5,7 +5,7 @@ import type { CommitInput, ServerStore, Write } from "../../../domain/sync/serve
 import { SERVER_WRITTEN_TABLES, SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
 import type { Change, MutationResult, OrganizationRules, RowQuery, SyncRow, SyncScope, SyncTable } from "../../../domain/sync/types.ts";
 import { type Db, db } from "../../db/client.ts";
-import { memberships, organizations, syncChanges, syncMutations } from "../../db/schema/index.ts";
+import { memberships, organizations, syncChanges, syncCompaction, syncMutations } from "../../db/schema/index.ts";
 import { changesAfter, dropSuperseded, HEAD, headQuery, type LogEntry, logArms, readHead } from "./change-log.ts";
 import { inJson } from "./sql.ts";
 import { SYNCED_TABLES, SYNCED_TABLE_NAMES } from "./tables.ts";
@@ -189,8 +189,10 @@ export class D1ServerStore implements ServerStore {
     };
   }
 
+  /** Below this cursor the log lost deletion entries to compaction (compaction.ts): a pull resets. */
   async oldestCursor(): Promise<number> {
-    return 0;
+    const [row] = await this.database.select({ oldest: syncCompaction.oldest_cursor }).from(syncCompaction).where(eq(syncCompaction.id, 1));
+    return row?.oldest ?? 0;
   }
 
   private checkScope(write: Write): void {

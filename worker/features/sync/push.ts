@@ -5,6 +5,7 @@ import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { INVALID_MUTATION, rejectionError, resolveMutation } from "../../../domain/sync/run.ts";
 import { type MutationActor, MutationRejected, type MutationResult, type MutationScope, type PendingMutation, type PushResponse } from "../../../domain/sync/types.ts";
 import { SYNC_MUTATORS } from "./mutators.ts";
+import { mutationExpired } from "../../../domain/sync/retention.ts";
 
 type MutationResultError = Extract<MutationResult, { status: "rejected" }>["error"];
 import { organizationSyncStub } from "../../../durable/stubs.ts";
@@ -23,7 +24,8 @@ import { inTenant } from "../../../domain/permissions/tenancy.ts";
  * A mutation's organization is what its mutator's `scope` says from the parsed arguments: the
  * organization it names, or that of the existing row it names (in any synced table, perhaps
  * created earlier in the same push). A mutation no mutator takes (unknown name, arguments that
- * fail the schema) is refused with `invalid_mutation` without a trip to an object. A mutation
+ * fail the schema) is refused with `invalid_mutation` without a trip to an object; one made before
+ * the retention period (its UUIDv7 says when) with `expired`, since its record may be compacted. A mutation
  * whose organization cannot be found, or that the user
  * does not belong to (super admins belong everywhere), is rejected with `not_found` and recorded
  * like any rejection: the client moves on instead of retrying a push forever, and "another
@@ -36,6 +38,7 @@ import { inTenant } from "../../../domain/permissions/tenancy.ts";
 export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, mutations: readonly PendingMutation[]): Promise<PushResponse> {
   const store = new D1ServerStore(env.DB);
   const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
+  const now = new Date();
   const scopes = mutations.map((mutation) => scopeOf(mutation, locale));
   const rowOrganizations = await store.organizationsOfRows(mutations.flatMap((mutation, index) => (recorded.has(mutation.id) ? [] : rowIdOf(scopes[index]))));
   const allowed = membership(env, user);
@@ -67,6 +70,10 @@ export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, 
     const stored = recorded.get(mutation.id);
     if (stored) {
       results[index] = stored.status === "applied" ? { ...stored, status: "already_applied" } : stored;
+      continue;
+    }
+    if (mutationExpired(mutation.id, now)) {
+      results[index] = await reject(store, user.id, mutation, { code: "expired", message: localized(SYNC_MESSAGES.expired, locale) });
       continue;
     }
     const scope = scopes[index];
