@@ -74,8 +74,8 @@ export abstract class SocketObject<A> extends DurableObject<Env> {
     return parsed.data;
   }
 
-  protected send(ws: WebSocket, message: ServerMessage | string): void {
-    this.sendFrame(ws, typeof message === "string" ? message : encodeFrame(message));
+  protected send(ws: WebSocket, message: ServerMessage): void {
+    this.sendFrame(ws, encodeFrame(message));
   }
 
   /** Sends an encoded frame; a socket that is closing is skipped, not fatal. */

@@ -9,8 +9,8 @@ import { retentionCutoff } from "../../../domain/sync/retention.ts";
  *   that is gone. A row's `put` entry is its latest state and is never removed.
  */
 export async function compactSyncLog(database: D1Database, now: Date): Promise<{ mutations: number; deletions: number; oldest_cursor: number | null }> {
+  // The log's and the records' times are SQLite's CURRENT_TIMESTAMP: "YYYY-MM-DD HH:MM:SS", UTC.
   const cutoff = retentionCutoff(now).toISOString().replace("T", " ").slice(0, 19);
-  const cutoffIso = retentionCutoff(now).toISOString();
   const newest = await database
     .prepare("SELECT MAX(seq) AS seq FROM sync_changes WHERE op = 'del' AND created_at < ?1")
     .bind(cutoff)
@@ -22,7 +22,7 @@ export async function compactSyncLog(database: D1Database, now: Date): Promise<{
       database.prepare("DELETE FROM sync_changes WHERE op = 'del' AND seq <= ?1").bind(watermark),
       database
         .prepare("INSERT INTO sync_compaction (id, oldest_cursor, compacted_at) VALUES (1, ?1, ?2) ON CONFLICT (id) DO UPDATE SET oldest_cursor = MAX(oldest_cursor, excluded.oldest_cursor), compacted_at = excluded.compacted_at")
-        .bind(watermark, cutoffIso),
+        .bind(watermark, now.toISOString()),
     );
   }
   const results = await database.batch(statements);

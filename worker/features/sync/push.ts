@@ -2,12 +2,9 @@ import { eq } from "drizzle-orm";
 import { errorMessage } from "../../../domain/errors/index.ts";
 import { SYNC_MESSAGES } from "../../../domain/sync/messages.ts";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import { INVALID_MUTATION, rejectionError, resolveMutation } from "../../../domain/sync/run.ts";
+import { rejectionError, resolveMutation } from "../../../domain/sync/run.ts";
 import { type MutationActor, MutationRejected, type MutationResult, type MutationScope, type PendingMutation, type PushResponse } from "../../../domain/sync/types.ts";
-import { SYNC_MUTATORS } from "./mutators.ts";
 import { mutationExpired } from "../../../domain/sync/retention.ts";
-
-type MutationResultError = Extract<MutationResult, { status: "rejected" }>["error"];
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { db } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
@@ -16,6 +13,11 @@ import type { AuthUser } from "../auth/auth-user.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { localized } from "../../../domain/validation/localized.ts";
 import { inTenant } from "../../../domain/permissions/tenancy.ts";
+import { SYNC_MUTATORS } from "./mutators.ts";
+
+type MutationResultError = Extract<MutationResult, { status: "rejected" }>["error"];
+/** A pushed mutation: already processed (its stored result), or new with its scope. */
+type Planned = { mutation: PendingMutation; stored: MutationResult } | { mutation: PendingMutation; scope: MutationScope | { rejection: MutationResultError } };
 
 /**
  * POST /api/sync/push behind the route: sends each mutation to its organization's OrganizationSync
@@ -25,9 +27,9 @@ import { inTenant } from "../../../domain/permissions/tenancy.ts";
  * organization it names, or that of the existing row it names (in any synced table, perhaps
  * created earlier in the same push). A mutation no mutator takes (unknown name, arguments that
  * fail the schema) is refused with `invalid_mutation` without a trip to an object; one made before
- * the retention period (its UUIDv7 says when) with `expired`, since its record may be compacted. A mutation
- * whose organization cannot be found, or that the user
- * does not belong to (super admins belong everywhere), is rejected with `not_found` and recorded
+ * the retention period (its UUIDv7 says when) with `expired`, since its record may be compacted.
+ * A mutation whose organization cannot be found, or that the user does not belong to (super
+ * admins belong everywhere), is rejected with `not_found` and recorded
  * like any rejection: the client moves on instead of retrying a push forever, and "another
  * tenant's row" reads exactly like "no such row". Already processed ids get their stored result
  * without a trip to the object.
@@ -39,8 +41,12 @@ export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, 
   const store = new D1ServerStore(env.DB);
   const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
   const now = new Date();
-  const scopes = mutations.map((mutation) => scopeOf(mutation, locale));
-  const rowOrganizations = await store.organizationsOfRows(mutations.flatMap((mutation, index) => (recorded.has(mutation.id) ? [] : rowIdOf(scopes[index]))));
+  // Each new mutation with its scope (parsed once here; the organization's object parses again to run it).
+  const planned = mutations.map((mutation): Planned => {
+    const stored = recorded.get(mutation.id);
+    return stored ? { mutation, stored } : { mutation, scope: scopeOf(mutation, locale) };
+  });
+  const rowOrganizations = await store.organizationsOfRows(planned.flatMap((item) => ("scope" in item && "rowId" in item.scope ? [item.scope.rowId] : [])));
   const allowed = membership(env, user);
   const actor: MutationActor = { id: user.id, is_super_admin: user.is_super_admin, permissions: user.permissions };
 
@@ -66,19 +72,20 @@ export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, 
     failure ??= response.error;
   };
 
-  for (const [index, mutation] of mutations.entries()) {
-    const stored = recorded.get(mutation.id);
-    if (stored) {
+  for (const [index, item] of planned.entries()) {
+    const { mutation } = item;
+    if ("stored" in item) {
+      const { stored } = item;
       results[index] = stored.status === "applied" ? { ...stored, status: "already_applied" } : stored;
       continue;
     }
+    const { scope } = item;
     if (mutationExpired(mutation.id, now)) {
       results[index] = await reject(store, user.id, mutation, { code: "expired", message: localized(SYNC_MESSAGES.expired, locale) });
       continue;
     }
-    const scope = scopes[index];
-    if (!scope || "rejection" in scope) {
-      results[index] = await reject(store, user.id, mutation, scope?.rejection ?? invalidMutation(locale));
+    if ("rejection" in scope) {
+      results[index] = await reject(store, user.id, mutation, scope.rejection);
       continue;
     }
     let organizationId = "organizationId" in scope ? scope.organizationId : rowOrganizations.get(scope.rowId);
@@ -130,14 +137,6 @@ function scopeOf(mutation: PendingMutation, locale: UiLocale): MutationScope | {
     if (error instanceof MutationRejected) return { rejection: rejectionError(error, locale) };
     throw error;
   }
-}
-
-function rowIdOf(scope: ReturnType<typeof scopeOf> | undefined): string[] {
-  return scope && "rowId" in scope ? [scope.rowId] : [];
-}
-
-function invalidMutation(locale: UiLocale): MutationResultError {
-  return { code: INVALID_MUTATION, message: localized(SYNC_MESSAGES.invalid_args, locale) };
 }
 
 /** Membership decides (the mutators check permissions); a super admin may push to any existing organization. */
