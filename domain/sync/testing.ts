@@ -1,4 +1,3 @@
-import { SYNC_TABLES } from "./tables.ts";
 /**
  * Fixtures for the sync tests (not shipped code): actors, organization rules, deterministic ids
  * and clocks, and a harness wiring replicas to an in-memory server.
@@ -10,7 +9,7 @@ import { MemoryReplicaStore } from "./memory-replica-store.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
 import type { ReplicaStore } from "./replica-store.ts";
 import { Replica, type PullFetcher, type PushSender } from "./replica.ts";
-import { applyPush, pull } from "./server.ts";
+import { applyPush, pull, pullScope } from "./server.ts";
 import type { MutationActor, OrganizationRules, SyncScope } from "./types.ts";
 import { uuidv7 } from "./uuidv7.ts";
 
@@ -73,9 +72,9 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
   };
 }
 
-/** The same organizations for every synced table. */
+/** The same organizations for every synced table: the pull scope of someone who sees every table. */
 export function scopeOf(organizationIds: readonly number[]): SyncScope {
-  return Object.fromEntries(SYNC_TABLES.map((table) => [table, organizationIds])) as unknown as SyncScope;
+  return pullScope({ is_super_admin: true, permissions: {} }, organizationIds);
 }
 
 export interface TestReplicaOptions {
