@@ -5,6 +5,7 @@ import type { PullFetcher, PushSender, Replica } from "./replica.ts";
 import { ORGANIZATION_ID, type TestReplicaOptions, editor, memoryServer, organizer, webcastArgs } from "./testing.ts";
 import { MutationRejected, type MutationActor, type PendingMutation, type SyncRow, type SyncTable } from "./types.ts";
 import type { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
+import { CONTRACT_VERSION } from "./contract.ts";
 
 /** A store under test: its rows, read synchronously (memory) or not (IndexedDB). */
 export interface InspectableStore {
@@ -110,7 +111,7 @@ export function replicaScenarios(make: MakeReplica): void {
       expect(await b.replica.push(server.sender(bob, "fr"))).toEqual({ status: "done", answered: 1, rejected: 1 });
       expect(await b.replica.rejected()).toEqual([
         {
-          mutation: { id: update.id, name: "updateWebcast", args: update.args, client_time: update.client_time },
+          mutation: { id: update.id, name: "updateWebcast", args: update.args, client_time: update.client_time, contract_version: CONTRACT_VERSION },
           error: { code: "not_found", message: "Ce webcast n'existe plus : il a été supprimé." },
           rejected_at: expect.any(String),
         },

@@ -7,6 +7,7 @@ import { PUSH_BATCH_LIMIT } from "./server.ts";
 import type { Write } from "./server-store.ts";
 import type { MutationActor, MutationContext, MutationTx, PendingMutation, PullResponse, PushResponse } from "./types.ts";
 import { uuidv7 } from "./uuidv7.ts";
+import { SYNC_CONTRACT, type SyncContract, upgradeMutation } from "./contract.ts";
 
 export interface ReplicaOptions<R extends MutatorRegistry> {
   store: ReplicaStore;
@@ -20,6 +21,8 @@ export interface ReplicaOptions<R extends MutatorRegistry> {
   clock?: () => string;
   /** New mutation ids (tests make them deterministic). */
   newId?: () => string;
+  /** The sync contract the registry belongs to (tests make other versions). */
+  contract?: SyncContract;
 }
 
 /** Sends mutations to the server (POST /api/sync/push); throws when the network or server fails. */
@@ -42,7 +45,14 @@ export type PushOutcome =
 const MAX_PULL_PAGES = 1000;
 
 const keyOf = (key: RowKey) => `${key.table}\u0000${key.id}`;
-const toPending = ({ id, name, args, client_time }: OutboxEntry): PendingMutation => ({ id, name, args, client_time });
+/** An entry as pushed: as written, with the contract version it was written under (the server upgrades it). */
+const toPending = ({ id, name, args, client_time, contract_version }: OutboxEntry): PendingMutation => ({
+  id,
+  name,
+  args,
+  client_time,
+  ...(contract_version === undefined ? {} : { contract_version }),
+});
 const touchedBy = (writes: readonly Write[]): RowKey[] => writes.map(({ table, id }) => ({ table, id }));
 
 /** The rows these entries touched (plus `extra`), by key: where the view may differ from the server. */
@@ -64,9 +74,11 @@ export class Replica<R extends MutatorRegistry> {
   private readonly store: ReplicaStore;
   private readonly clock: () => string;
   private readonly newId: () => string;
+  private readonly contract: SyncContract;
 
   constructor(private readonly options: ReplicaOptions<R>) {
     this.store = options.store;
+    this.contract = options.contract ?? SYNC_CONTRACT;
     this.clock = options.clock ?? (() => new Date().toISOString());
     this.newId = options.newId ?? (() => uuidv7());
   }
@@ -82,7 +94,7 @@ export class Replica<R extends MutatorRegistry> {
    */
   async mutate<N extends keyof R & string>(name: N, args: z.input<R[N]["args"]>): Promise<PendingMutation> {
     const { args: parsed } = resolveMutation(this.options.registry, { name, args }, this.options.locale);
-    const mutation: PendingMutation = { id: this.newId(), name, args: parsed, client_time: this.clock() };
+    const mutation: PendingMutation = { id: this.newId(), name, args: parsed, client_time: this.clock(), contract_version: this.contract.version };
     await this.store.transaction(async () => {
       const outcome = await runMutation(this.options.registry, mutation, viewSource(this.store, this.options.organization), this.context());
       if (!outcome.ok) throw outcome.rejection;
@@ -233,13 +245,16 @@ export class Replica<R extends MutatorRegistry> {
   }
 
   /**
-   * One entry's optimistic run during a rebase. Any failure, even an unexpected one, only means
-   * "no optimistic effect": the entry stays queued and the server decides; a bug in one mutator
-   * must not block every pull.
+   * One entry's optimistic run during a rebase, upgraded first when an older version of the app
+   * queued it (the entry itself stays as written: the server upgrades what it is sent). Any
+   * failure, even an unexpected one, only means "no optimistic effect": the entry stays queued and
+   * the server decides; a bug in one mutator must not block every pull.
    */
   private async replay(entry: OutboxEntry, source: ReturnType<typeof viewSource>): Promise<Write[]> {
+    const upgraded = upgradeMutation(entry, this.contract);
+    if (!upgraded.ok) return [];
     try {
-      const outcome = await runMutation(this.options.registry, entry, source, this.context());
+      const outcome = await runMutation(this.options.registry, upgraded.mutation, source, this.context());
       return outcome.ok ? outcome.writes : [];
     } catch {
       return [];

@@ -185,6 +185,11 @@ export interface PendingMutation {
   name: string;
   args: unknown;
   client_time: string;
+  /**
+   * The sync contract version the app wrote it under (domain/sync/contract.ts); absent means 1.
+   * An older one is upgraded before it runs; a newer one waits.
+   */
+  contract_version?: number;
 }
 
 export type MutationResult =
@@ -200,9 +205,10 @@ export interface PushResponse {
   /**
    * The server stopped on an unexpected failure (not a rule's refusal) before answering the rest:
    * nothing of the failing mutation was recorded, so the client keeps it and the ones after it
-   * queued and pushes them again later.
+   * queued and pushes them again later. `contract_ahead`: the failing mutation was written by a
+   * newer app than the server runs (a deployment rolled back): it waits, queued, likewise.
    */
-  error?: { code: "server_error"; message: string };
+  error?: { code: "server_error" | "contract_ahead"; message: string };
 }
 
 export type Change = { [T in SyncTable]: { table: T; id: string; op: "put"; row: SyncRow<T> } | { table: T; id: string; op: "del" } }[SyncTable];

@@ -5,6 +5,7 @@ import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { rejectionError, resolveMutation } from "../../../domain/sync/run.ts";
 import { type MutationActor, MutationRejected, type MutationResult, type MutationScope, type PendingMutation, type PushResponse } from "../../../domain/sync/types.ts";
 import { mutationExpired } from "../../../domain/sync/retention.ts";
+import { SYNC_CONTRACT, type SyncContract, upgradeMutation } from "../../../domain/sync/contract.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { db } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
@@ -16,8 +17,14 @@ import { inTenant } from "../../../domain/permissions/tenancy.ts";
 import { SYNC_MUTATORS } from "./mutators.ts";
 
 type MutationResultError = Extract<MutationResult, { status: "rejected" }>["error"];
-/** A pushed mutation: already processed (its stored result), or new with its scope. */
-type Planned = { mutation: PendingMutation; stored: MutationResult } | { mutation: PendingMutation; scope: MutationScope | { rejection: MutationResultError } };
+/**
+ * A pushed mutation: already processed (its stored result); new, upgraded to the server's contract,
+ * with its scope; or written by a newer app than the server runs (`ahead`).
+ */
+type Planned =
+  | { mutation: PendingMutation; stored: MutationResult }
+  | { mutation: PendingMutation; scope: MutationScope | { rejection: MutationResultError } }
+  | { mutation: PendingMutation; ahead: true };
 
 /**
  * POST /api/sync/push behind the route: sends each mutation to its organization's OrganizationSync
@@ -34,17 +41,32 @@ type Planned = { mutation: PendingMutation; stored: MutationResult } | { mutatio
  * tenant's row" reads exactly like "no such row". Already processed ids get their stored result
  * without a trip to the object.
  *
+ * A mutation queued by an older app (its `contract_version`) is upgraded to the server's contract
+ * first and runs as upgraded; one whose upgrade is no longer kept is refused `outdated`. One
+ * written by a newer app than the server (a deployment rolled back) stops the push there with
+ * `contract_ahead`, unrecorded: the client keeps it queued and sends it again later.
+ *
  * Caller: the route, after `requireUser`. Permissions are the mutators' business (they run with
  * `actor`).
  */
-export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, mutations: readonly PendingMutation[]): Promise<PushResponse> {
+export async function pushMutations(
+  env: Env,
+  user: AuthUser,
+  locale: UiLocale,
+  mutations: readonly PendingMutation[],
+  contract: SyncContract = SYNC_CONTRACT,
+): Promise<PushResponse> {
   const store = new D1ServerStore(env.DB);
   const recorded = await store.recordedMany(mutations.map((mutation) => mutation.id));
   const now = new Date();
-  // Each new mutation with its scope (parsed once here; the organization's object parses again to run it).
+  // Each new mutation upgraded, with its scope (parsed once here; the organization's object parses again to run it).
   const planned = mutations.map((mutation): Planned => {
     const stored = recorded.get(mutation.id);
-    return stored ? { mutation, stored } : { mutation, scope: scopeOf(mutation, locale) };
+    if (stored) return { mutation, stored };
+    const upgraded = upgradeMutation(mutation, contract);
+    if (upgraded.ok) return { mutation: upgraded.mutation, scope: scopeOf(upgraded.mutation, locale) };
+    if (upgraded.reason === "ahead") return { mutation, ahead: true };
+    return { mutation, scope: { rejection: { code: "outdated", message: localized(SYNC_MESSAGES.outdated, locale) } } };
   });
   const rowOrganizations = await store.organizationsOfRows(planned.flatMap((item) => ("scope" in item && "rowId" in item.scope ? [item.scope.rowId] : [])));
   const allowed = membership(env, user);
@@ -57,7 +79,7 @@ export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, 
     if (!run) return;
     const { organizationId, indexes } = run;
     run = null;
-    const batch = indexes.map((index) => mutations[index]).filter((mutation) => mutation !== undefined);
+    const batch = indexes.map((index) => planned[index]?.mutation).filter((mutation) => mutation !== undefined);
     let response: PushResponse;
     try {
       response = await organizationSyncStub(env, organizationId).push(organizationId, actor, locale, batch);
@@ -78,6 +100,11 @@ export async function pushMutations(env: Env, user: AuthUser, locale: UiLocale, 
       const { stored } = item;
       results[index] = stored.status === "applied" ? { ...stored, status: "already_applied" } : stored;
       continue;
+    }
+    if ("ahead" in item) {
+      await flush();
+      failure ??= { code: "contract_ahead", message: localized(SYNC_MESSAGES.contract_ahead, locale) };
+      break;
     }
     const { scope } = item;
     if (mutationExpired(mutation.id, now)) {

@@ -44,6 +44,7 @@ const pushSchema = (locale: UiLocale) =>
             .refine((name) => !SERVER_ONLY_MUTATORS.has(name), { message: localized(PUSH_MESSAGES.serverOnly, locale) }),
           args: z.unknown(),
           client_time: z.iso.datetime({ offset: true }),
+          contract_version: z.number().int().positive().max(1_000_000).optional(),
         }),
       )
       .max(PUSH_BATCH_LIMIT)
