@@ -40,8 +40,8 @@ describe("people schemas", () => {
     const fr = validate(addPersonSchema, { kind: "viewer", email: "nope" }, "fr");
     if (en.ok || fr.ok) throw new Error("expected errors");
     expect(Object.keys(en.errors).sort()).toEqual(["email", "kind"]);
-    expect(en.errors.email?.[0]).toMatch(/email/i);
-    expect(fr.errors.email?.[0]).toMatch(/invalide/i);
+    expect(en.errors.email).toEqual(["This field must be a valid e-mail address."]);
+    expect(fr.errors.email).toEqual(["Ce champ doit être une adresse e-mail valide."]);
   });
   it("defaults the page to 1", () => {
     expect(validate(peopleQuerySchema, { kind: "owner" }, "en")).toEqual({ ok: true, data: { kind: "owner", page: 1 } });

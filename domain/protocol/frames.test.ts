@@ -49,10 +49,10 @@ describe("parseClientFrame", () => {
     const blank = parseClientFrame(JSON.stringify({ type: "room.announce", text: "   " }), "fr");
     expect(blank).toMatchObject({ ok: false, error: { code: "invalid_message", message: "Ce message est invalide." } });
     if (blank.ok) return;
-    expect(blank.error.errors?.text?.[0]).toMatch(/trop petit/i);
+    expect(blank.error.errors?.text).toEqual(["Ce champ est obligatoire"]);
 
     const long = parseClientFrame(JSON.stringify({ type: "room.announce", text: "x".repeat(MAX_ANNOUNCEMENT_LENGTH + 1) }), "en");
-    expect(long).toMatchObject({ ok: false, error: { code: "invalid_message", errors: { text: [expect.stringMatching(/too big/i)] } } });
+    expect(long).toMatchObject({ ok: false, error: { code: "invalid_message", errors: { text: [`This field may not be longer than ${MAX_ANNOUNCEMENT_LENGTH} characters.`] } } });
 
     expect(parseClientFrame("null", "en")).toMatchObject({ ok: false, error: { code: "invalid_message" } });
     expect(parseClientFrame(JSON.stringify({ type: "hello", protocolVersion: 1.5 }), "en")).toMatchObject({

@@ -1,17 +1,20 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { FieldErrors } from "../errors/codes.ts";
 import type { UiLocale } from "../i18n/locales.ts";
+import { issueMessage } from "./issue-messages.ts";
 
-/** zod's own messages (type, size, format) in each interface language. */
-const localeErrors: Record<UiLocale, z.core.$ZodErrorMap> = {
-  en: z.locales.en().localeError,
-  fr: z.locales.fr().localeError,
-  de: z.locales.de().localeError,
-  pt: z.locales.pt().localeError,
-  es: z.locales.es().localeError,
-};
+/** The spec's rule messages for the issues a schema raises without its own (issue-messages.ts), per language. */
+const issueMaps = new Map<UiLocale, z.core.$ZodErrorMap>();
+function issueMap(locale: UiLocale): z.core.$ZodErrorMap {
+  let map = issueMaps.get(locale);
+  if (!map) issueMaps.set(locale, (map = (issue) => issueMessage(issue, locale)));
+  return map;
+}
 
-/** zod issues → `{ field: [messages] }`; nested paths are joined with dots ("edition.start"). */
+/**
+ * zod issues → `{ field: [messages] }`; nested paths are joined with dots ("edition.start"). Unknown
+ * fields are reported on the object holding them (`_` at the top), their names in the message.
+ */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
@@ -28,6 +31,6 @@ export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErr
  * localized by the rule). Used by the browser for instant feedback and by the worker as authority.
  */
 export function validate<T extends z.ZodType>(schema: T, value: unknown, locale: UiLocale): Validated<z.output<T>> {
-  const result = schema.safeParse(value, { error: localeErrors[locale] });
+  const result = schema.safeParse(value, { error: issueMap(locale) });
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }

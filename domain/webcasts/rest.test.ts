@@ -59,7 +59,7 @@ describe("updateWebcastForm", () => {
     if (!en.ok) expect(Object.keys(en.errors)).toEqual(expect.arrayContaining(["duration", "_"]));
     const fr = validate(updateWebcastForm, { _method: "PATCH", language: "de" }, "fr");
     if (fr.ok) throw new Error("expected a refusal");
-    expect(fr.errors.language?.[0]).toMatch(/invalide/i);
+    expect(fr.errors.language).toEqual(["Cette valeur ne fait pas partie des choix permis."]);
   });
 
   it("recognizes the override in any case", () => {
@@ -111,7 +111,7 @@ describe("speakers in the webcast forms", () => {
     const refused = validate(updateWebcastForm, { _method: "PATCH", "speakers[1][id]": "0", "speakers[2][id]": "4", "speakers[2][name]": "Eve", "speakers[01][id]": "3" }, "fr");
     if (refused.ok) throw new Error("expected a refusal");
     expect(Object.keys(refused.errors).sort()).toEqual(["_", "speakers.0", "speakers.1.id", "speakers.2"]);
-    expect(refused.errors["speakers.0"]?.[0]).toMatch(/invalide/i);
+    expect(refused.errors["speakers.0"]).toEqual(["Ce champ est obligatoire"]);
     expect(validate(updateWebcastForm, { _method: "PATCH", speakers: "12" }, "en").ok).toBe(false);
   });
 });

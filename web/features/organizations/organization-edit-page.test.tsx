@@ -154,14 +154,14 @@ describe("organization edit: API validation errors", () => {
 
   it("maps nested constraint errors (limits.max_duration) to their field", async () => {
     const { api } = await open(BACK_OFFICE, { tab: "constraints" });
-    api.on("PATCH /api/organizations/1/constraints", () => validationError({ "limits.max_duration": ["Too small: expected number to be >=1"] }));
+    api.on("PATCH /api/organizations/1/constraints", () => validationError({ "limits.max_duration": ["This field must be 1 or more."] }));
     const duration = within(panel("constraints")).getByRole("spinbutton", { name: "Maximum webcast duration (minutes)" });
     fireEvent.change(duration, { target: { value: "0" } });
     await act(async () => {
       fireEvent.click(within(panel("constraints")).getByRole("button", { name: "Save" }));
     });
     await vi.waitFor(() => expect(duration.getAttribute("aria-invalid")).toBe("true"));
-    expect(within(panel("constraints")).getByTestId("field-errors").textContent).toBe("Too small: expected number to be >=1");
+    expect(within(panel("constraints")).getByTestId("field-errors").textContent).toBe("This field must be 1 or more.");
   });
 });
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import type { FieldErrors } from "../../../domain/errors/codes.ts";
 import { newPasswordSchema } from "../../../domain/validation/password.ts";
+import { validate } from "../../../domain/validation/parse.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { confirm } from "../../ui/confirm.ts";
@@ -43,11 +44,10 @@ export function AccessPassword({ row, editable }: { row: WebcastRow; editable: b
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = newPasswordSchema(formMessageLocale()).safeParse({ password, password_confirmation: confirmation });
-    if (!checked.success) {
-      const errors: FieldErrors = {};
-      for (const issue of checked.error.issues) (errors[String(issue.path[0] ?? "password")] ??= []).push(issue.message);
-      setOwnErrors(errors);
+    const locale = formMessageLocale();
+    const checked = validate(newPasswordSchema(locale), { password, password_confirmation: confirmation }, locale);
+    if (!checked.ok) {
+      setOwnErrors(checked.errors);
       return;
     }
     setOwnErrors({});
