@@ -3,9 +3,11 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/api-error.ts";
 
 /**
- * Brute-force protection: fixed-window counters in the D1 `rate_limits` table. Each attempt is
- * counted *before* the expensive or sensitive work, with one atomic upsert, so parallel requests
- * cannot slip past the limit; the request over the limit gets 429 `too_many_attempts`.
+ * Brute-force protection for the e-mailing and reset calls: fixed-window counters in the D1
+ * `rate_limits` table. Each attempt is counted *before* the expensive or sensitive work, with one
+ * atomic upsert, so parallel requests cannot slip past the limit; the request over the limit gets
+ * 429 `too_many_attempts`. Sign-in is not limited by windows but slowed by growing delays
+ * (./throttle.ts), so nobody can lock an account by failing on purpose.
  */
 export interface RateLimit {
   /** Attempts allowed per window. */
@@ -17,13 +19,9 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** The limits in force (recorded in docs/decisions.md). */
 export const RATE_LIMITS = {
-  /** POST /login, per e-mail: 5 attempts per 15 min; a successful login clears it. */
-  loginAccount: { limit: 5, windowMs: FIFTEEN_MINUTES },
-  /** POST /login, per client address: 20 failed attempts per 15 min (successes are given back). */
-  loginAddress: { limit: 20, windowMs: FIFTEEN_MINUTES },
   /** POST /api/password/email and /api/users/register/resend, per e-mail: 3 per 15 min (no mail bombing). */
   mailAccount: { limit: 3, windowMs: FIFTEEN_MINUTES },
-  /** The same calls (and sign-up), per client address: 10 per 15 min. */
+  /** The same calls (and sign-up), per client address: 10 per 15 min. Sign-up also counts per e-mail (mailAccount). */
   mailAddress: { limit: 10, windowMs: FIFTEEN_MINUTES },
   /** POST /api/password/reset, per e-mail: 5 per 15 min. */
   resetAccount: { limit: 5, windowMs: FIFTEEN_MINUTES },
@@ -73,12 +71,7 @@ export async function enforceRateLimits(c: Context<AppEnv>, checks: readonly { k
   }
 }
 
-/** Forgets a key (e.g. the account counter after a successful login). */
+/** Forgets a key (e.g. a sign-in pair's failures after a successful sign-in). */
 export async function clearAttempts(database: D1Database, key: string): Promise<void> {
   await database.prepare("DELETE FROM rate_limits WHERE key = ?").bind(key).run();
-}
-
-/** Gives one attempt back (e.g. a successful login does not use up the address's budget). */
-export async function refundAttempt(database: D1Database, key: string): Promise<void> {
-  await database.prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND count > 0").bind(key).run();
 }

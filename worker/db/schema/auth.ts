@@ -53,11 +53,19 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   created_at: text("created_at").notNull().default(sql`CURRENT_TIMESTAMP`),
 });
 
-/** Fixed-window counters for brute-force protection (key = "login:account:<email>", "login:ip:<addr>", …). */
+/**
+ * Brute-force counters (worker/auth/rate-limit.ts, worker/auth/throttle.ts). Fixed windows
+ * ("password-email:ip:<addr>", …) use `count` and `window_ends_at`; the sign-in throttle
+ * ("login:pair:<email>|<addr>", "login:account:<email>", "login:ip:<addr>") counts failures in
+ * `count`, forgets them at `window_ends_at` and refuses attempts before `next_at` (ms); `claim` is
+ * the request that last counted one (so a request's own claims do not block it).
+ */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   window_ends_at: integer("window_ends_at").notNull(),
+  next_at: integer("next_at").notNull().default(0),
+  claim: text("claim"),
 });
 
 /** OpenID Connect logins in flight (state → nonce, PKCE verifier, organization), short-lived. */

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import app from "../../app.ts";
 import { CSRF_COOKIE, CSRF_HEADER, newCsrfToken } from "../../auth/csrf.ts";
-import { RATE_LIMITS } from "../../auth/rate-limit.ts";
 import { SESSION_COOKIE } from "../../auth/session.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { DEMO_PASSWORD } from "../dev/demo-data.ts";
@@ -33,11 +32,13 @@ describe("CSRF on mutating requests", () => {
       }),
     );
 
-  it("accepts the token issued by /sanctum/csrf-cookie", async () => {
+  it("accepts the token issued by /sanctum/csrf-cookie, with the pre-session cookie it is bound to", async () => {
     await seedDemo();
     const issued = await exports.default.fetch(new Request("http://localhost/sanctum/csrf-cookie"));
     const token = /XSRF-TOKEN=([^;]+)/.exec(issued.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
-    expect((await post({ Cookie: `${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token, "CF-Connecting-IP": unique("csrf").ip })).status).toBe(200);
+    const presession = /igo_presession=([^;]+)/.exec(issued.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+    const cookie = `${CSRF_COOKIE}=${token}; igo_presession=${presession}`;
+    expect((await post({ Cookie: cookie, [CSRF_HEADER]: token, "CF-Connecting-IP": unique("csrf").ip })).status).toBe(200);
   });
 
   it("refuses a missing, a mismatched or a forged (unsigned) token with 419", async () => {
@@ -45,7 +46,7 @@ describe("CSRF on mutating requests", () => {
     const token = /XSRF-TOKEN=([^;]+)/.exec(issued.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
     const other = /XSRF-TOKEN=([^;]+)/.exec((await exports.default.fetch(new Request("http://localhost/sanctum/csrf-cookie"))).headers.get("Set-Cookie") ?? "")?.[1] ?? "";
     const forged = "attacker-nonce.attacker-signature";
-    const otherKey = await newCsrfToken("another-app-key");
+    const otherKey = await newCsrfToken("another-app-key", { kind: "anonymous", id: "presession" });
     const cases: Record<string, string>[] = [
       {},
       { Cookie: `${CSRF_COOKIE}=${token}` },
@@ -166,52 +167,7 @@ describe("POST /login", () => {
   });
 });
 
-describe("login rate limits", () => {
-  it("refuses the 6th attempt on one account within 15 minutes with 429, even with the right password", async () => {
-    const { email } = unique("limited");
-    await createUser({ email });
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit; attempt++) {
-      // Different addresses: the per-account limit must hold on its own.
-      expect((await login(new TestClient(), { email, password: "Wrong-pass-1!" }, unique("a").ip)).status).toBe(422);
-    }
-    const blocked = await login(new TestClient("fr"), { email, password: PASSWORD }, unique("b").ip);
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toMatchObject({ code: "too_many_attempts", message: "Trop de tentatives. Veuillez réessayer plus tard." });
-    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    // The window ends: the account can log in again.
-    await env.DB.prepare("UPDATE rate_limits SET window_ends_at = ? WHERE key = ?").bind(Date.now() - 1, `login:account:${email}`).run();
-    expect((await login(new TestClient(), { email, password: PASSWORD }, unique("c").ip)).status).toBe(200);
-  });
-
-  it("refuses an address after 20 failures across accounts, successes not counted", async () => {
-    const { ip } = unique("address");
-    const { email } = unique("good");
-    await createUser({ email });
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAddress.limit; attempt++) {
-      expect((await login(new TestClient(), { email: unique("x").email, password: "Wrong-pass-1!" }, ip)).status).toBe(422);
-      if (attempt === 3) expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(200);
-    }
-    const blocked = await login(new TestClient("en"), { email, password: PASSWORD }, ip);
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toMatchObject({ code: "too_many_attempts", message: "Too many attempts. Please try again later." });
-    // Another address is not affected.
-    expect((await login(new TestClient(), { email, password: PASSWORD }, unique("other").ip)).status).toBe(200);
-  });
-
-  it("clears the account counter after a successful login", async () => {
-    const { email, ip } = unique("clear");
-    await createUser({ email });
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit - 1; attempt++) {
-      await login(new TestClient(), { email, password: "Wrong-pass-1!" }, ip);
-    }
-    expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(200);
-    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(`login:account:${email}`).first();
-    expect(row).toBeNull();
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit - 1; attempt++) {
-      expect((await login(new TestClient(), { email, password: "Wrong-pass-1!" }, ip)).status).toBe(422);
-    }
-  });
-});
+// Sign-in throttling: login-throttle.test.ts.
 
 describe("POST /logout", () => {
   it("revokes the session: the profile then answers 401", async () => {
