@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { primaryTag, type UiLocale } from "../i18n/locales.ts";
-import { newPasswordSchema } from "../validation/password.ts";
+import { newPasswordFields, passwordsMatch } from "../validation/password.ts";
 import { AUTH_MESSAGES } from "./messages.ts";
 import { localized } from "../validation/localized.ts";
 
@@ -46,14 +46,14 @@ export function toCommunicationLanguage(language: string | null | undefined): Co
 }
 
 export const loginSchema = (locale: UiLocale) =>
-  z.object({
+  z.strictObject({
     email: emailField(locale),
     password: required(locale).min(1, localized(AUTH_MESSAGES.required, locale)).max(1000, localized(AUTH_MESSAGES.tooLong, locale)),
     remember: z.boolean().optional().default(false),
   });
 
 export const profilePatchSchema = (locale: UiLocale) =>
-  z.object({
+  z.strictObject({
     first_name: name(locale, 100).optional(),
     last_name: name(locale, 100).optional(),
     phone: optionalText(locale, 50),
@@ -65,24 +65,24 @@ export const profilePatchSchema = (locale: UiLocale) =>
   });
 
 export const passwordUpdateSchema = (locale: UiLocale) =>
-  z.intersection(z.object({ current_password: z.string().max(1000).optional() }), newPasswordSchema(locale));
+  z.strictObject({ current_password: z.string().max(1000).optional(), ...newPasswordFields(locale) }).refine(...passwordsMatch(locale));
 
-export const emailSchema = (locale: UiLocale) => z.object({ email: emailField(locale) });
+export const emailSchema = (locale: UiLocale) => z.strictObject({ email: emailField(locale) });
 
-export const tokenSchema = (locale: UiLocale) => z.object({ token: token(locale) });
+export const tokenSchema = (locale: UiLocale) => z.strictObject({ token: token(locale) });
 
 export const passwordResetSchema = (locale: UiLocale) =>
-  z.intersection(z.object({ token: token(locale), email: emailField(locale) }), newPasswordSchema(locale));
+  z.strictObject({ token: token(locale), email: emailField(locale), ...newPasswordFields(locale) }).refine(...passwordsMatch(locale));
 
 export const registerSchema = (locale: UiLocale) =>
-  z.intersection(
-    z.object({
+  z
+    .strictObject({
       // SPEC §5: "Organization name is required at setup".
       organization_name: name(locale, 255),
       first_name: name(locale, 100),
       last_name: name(locale, 100),
       email: emailField(locale),
       communication_language: communicationLanguage.optional(),
-    }),
-    newPasswordSchema(locale),
-  );
+      ...newPasswordFields(locale),
+    })
+    .refine(...passwordsMatch(locale));

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   validation_failed: 422,
   locked: 423,
   too_many_attempts: 429,
+  unsupported_media_type: 415,
   server_error: 500,
   unavailable: 503,
 } as const;

@@ -70,6 +70,13 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
     pt: "Muitas tentativas. Tente novamente mais tarde.",
     es: "Demasiados intentos. Inténtelo de nuevo más tarde.",
   },
+  unsupported_media_type: {
+    en: "This address does not accept a request body of this type.",
+    fr: "Cette adresse n'accepte pas un corps de requête de ce type.",
+    de: "Diese Adresse akzeptiert keinen Anfragetext dieses Typs.",
+    pt: "Este endereço não aceita um corpo de solicitação deste tipo.",
+    es: "Esta dirección no acepta un cuerpo de solicitud de este tipo.",
+  },
   // de, pt and es as the web catalogues (web/i18n/locales/*/messages.po) word it.
   server_error: {
     en: "Something went wrong. Please try again.",

@@ -26,7 +26,7 @@ const blankToNull = (value: unknown) => (value === null || (typeof value === "st
 
 export function onboardingSchema(locale: Locale) {
   const nameRequired = organizationMessage("name_required", locale);
-  return z.object({
+  return z.strictObject({
     name: z
       .string({ error: nameRequired })
       .trim()

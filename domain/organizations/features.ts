@@ -97,4 +97,4 @@ export function hasFeature(org: { self_serve: boolean; features?: Readonly<Recor
 }
 
 /** Body of PATCH /api/organizations/{id}/features. */
-export const featuresBodySchema = z.object({ features: featuresPatchSchema });
+export const featuresBodySchema = z.strictObject({ features: featuresPatchSchema });

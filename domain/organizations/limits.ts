@@ -134,4 +134,4 @@ export function allowsValue(org: { self_serve: boolean; limits?: Readonly<Record
 }
 
 /** Body of PATCH /api/organizations/{id}/constraints. */
-export const constraintsBodySchema = z.object({ limits: limitsPatchSchema });
+export const constraintsBodySchema = z.strictObject({ limits: limitsPatchSchema });

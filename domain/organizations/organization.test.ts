@@ -6,8 +6,10 @@ import { canCreateServices, changedAdministeredFields, deactivation, organizatio
 
 describe("organizationUpdateSchema", () => {
   it("accepts a partial update, trims, and turns emptied inputs into null", () => {
-    const result = validate(organizationUpdateSchema("en"), { name: "  Acme ", email: "", phone: " ", rate_per_minute_live: 1.25, id: 99 }, "en");
+    const result = validate(organizationUpdateSchema("en"), { name: "  Acme ", email: "", phone: " ", rate_per_minute_live: 1.25 }, "en");
     expect(result).toEqual({ ok: true, data: { name: "Acme", email: null, phone: null, rate_per_minute_live: 1.25 } });
+    // An unknown field is refused, not dropped (docs/security.md "Request bodies").
+    expect(validate(organizationUpdateSchema("en"), { name: "Acme", id: 99 }, "en")).toEqual({ ok: false, errors: { _: ["Unknown field: id."] } });
   });
 
   it("refuses a blank name with the spec's message in en and fr", () => {

@@ -72,11 +72,11 @@ const optionalRate = z.preprocess(emptyToNull, z.number().min(0).max(1_000_000).
 /**
  * PATCH /api/organizations/{id}: details and settings. Every field is optional (omitted = kept),
  * but the name cannot be blanked (SPEC §5 "Organization name is required"). Unknown fields are
- * ignored, so a form may send the whole organization.
+ * refused, like everywhere (docs/security.md "Request bodies").
  */
 export function organizationUpdateSchema(locale: UiLocale) {
   const nameRequired = localized(ORGANIZATION_MESSAGES.name_required, locale);
-  return z.object({
+  return z.strictObject({
     name: z.string({ error: nameRequired }).trim().min(1, nameRequired).max(255).optional(),
     email: z.preprocess(emptyToNull, z.email().max(255).nullable()).optional(),
     phone: optionalText(50),
@@ -102,7 +102,7 @@ export function changedAdministeredFields(current: Readonly<Record<AdministeredF
 /** POST /api/organizations/{id}/self-serve: the new billing type and the explicit confirmation. */
 export function selfServeChangeSchema(locale: UiLocale) {
   const confirm = localized(ORGANIZATION_MESSAGES.self_serve_confirm, locale);
-  return z.object({
+  return z.strictObject({
     self_serve: z.boolean(),
     confirm: z.literal(true, { error: confirm }),
   });

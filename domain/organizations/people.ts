@@ -68,7 +68,7 @@ export const peopleQuerySchema = z.object({
 const optionalName = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.string().trim().max(100).optional());
 
 /** Body of POST /api/organizations/{id}/people (add or invite). */
-export const addPersonSchema = z.object({
+export const addPersonSchema = z.strictObject({
   kind: z.enum(PERSON_KINDS),
   email: z.string().trim().toLowerCase().pipe(z.email().max(255)),
   first_name: optionalName,
@@ -76,4 +76,4 @@ export const addPersonSchema = z.object({
 });
 
 /** Body of PATCH /api/organizations/{id}/people/{userId}. */
-export const changeRoleSchema = z.object({ role: z.enum(PERSON_KINDS) });
+export const changeRoleSchema = z.strictObject({ role: z.enum(PERSON_KINDS) });

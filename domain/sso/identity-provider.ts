@@ -68,7 +68,7 @@ export function identityProviderUpdateSchema(locale: UiLocale) {
   const required = localized(SSO_MESSAGES.required_when_enabled, locale);
   const domainInvalid = localized(SSO_MESSAGES.domain_invalid, locale).replace("{host}", DOMAIN_EXAMPLE);
   return z
-    .object({
+    .strictObject({
       mode: z.enum(SSO_MODES),
       issuer: z.preprocess(emptyToNull, z.string().trim().max(500).refine(isIssuerUrl, localized(SSO_MESSAGES.issuer_invalid, locale)).nullable()).optional(),
       client_id: z.preprocess(emptyToNull, z.string().trim().max(255).nullable()).optional(),
@@ -139,7 +139,7 @@ export function identityProviderSettings(provider: IdentityProvider | null): Ide
 }
 
 /** POST /api/sso/start body. */
-export const ssoStartSchema = z.object({
+export const ssoStartSchema = z.strictObject({
   email: z.email().max(255).transform((value) => value.toLowerCase()),
   redirect_url: z.string().max(2000).optional(),
 });

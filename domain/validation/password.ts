@@ -66,13 +66,29 @@ export function passwordSchema(locale: UiLocale) {
 
 /**
  * A new password and its confirmation: the rule above, and both must match (error on
- * `password_confirmation`, as Laravel-style forms expect).
+ * `password_confirmation`, as Laravel-style forms expect). A form with other fields spreads
+ * `newPasswordFields` into its strict object and refines it with `passwordsMatch`.
  */
 export function newPasswordSchema(locale: UiLocale) {
-  return z
-    .object({ password: passwordSchema(locale), password_confirmation: z.string() })
-    .refine((value) => value.password === value.password_confirmation, {
+  return z.strictObject(newPasswordFields(locale)).refine(...passwordsMatch(locale));
+}
+
+/** The fields of a new password. */
+export function newPasswordFields(locale: UiLocale) {
+  return { password: passwordSchema(locale), password_confirmation: z.string() };
+}
+
+/** The refinement that both passwords match, for `.refine(...passwordsMatch(locale))`. */
+export function passwordsMatch(
+  locale: UiLocale,
+): [(value: { password: string; password_confirmation: string }) => boolean, { message: string; path: PropertyKey[]; when: (payload: { value: unknown }) => boolean }] {
+  return [
+    (value) => value.password === value.password_confirmation,
+    {
       message: localized(MESSAGES.confirm, locale),
       path: ["password_confirmation"],
-    });
+      // Said with the form's other errors, as soon as both are texts.
+      when: ({ value }) => typeof value === "object" && value !== null && typeof Reflect.get(value, "password") === "string" && typeof Reflect.get(value, "password_confirmation") === "string",
+    },
+  ];
 }

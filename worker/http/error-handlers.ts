@@ -11,6 +11,7 @@ const BY_STATUS: Record<number, ErrorCode> = {
   403: "forbidden",
   404: "not_found",
   409: "conflict",
+  415: "unsupported_media_type",
   419: "csrf_mismatch",
   422: "validation_failed",
   423: "locked",

@@ -1,3 +1,4 @@
+import { IMAGE_TYPES } from "../../../domain/media/image-type.ts";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
@@ -8,13 +9,12 @@ export const PROFILE_FIELDS = ["first_name", "last_name", "phone", "company", "t
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileChanges = Record<ProfileField, string> & { communication_language: "en" | "fr" };
 
-/** Largest photo the server takes (docs/identity-api.md). */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** Raster formats the server accepts (no SVG: it could carry script). */
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"] as const;
+export { PHOTO_MAX_BYTES } from "../../../domain/media/image-type.ts";
+/** Raster formats the server accepts (no SVG: it could carry script); the server checks the bytes. */
+export { IMAGE_TYPES as PHOTO_TYPES } from "../../../domain/media/image-type.ts";
 
 export function isAcceptedPhotoType(type: string): boolean {
-  return (PHOTO_TYPES as readonly string[]).includes(type);
+  return (IMAGE_TYPES as readonly string[]).includes(type);
 }
 
 /** PATCH /api/profile; an empty optional text clears it on the server. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import { TestClient, clientFor } from "../../test/client.ts";
-import { PHOTO_MAX_BYTES } from "./profile-routes.ts";
+import { PHOTO_MAX_BYTES } from "../../../domain/media/image-type.ts";
 import { createUser, unique } from "./test-support.ts";
 
 // The start of a real PNG (signature + IHDR), enough for a stored image.
@@ -53,17 +53,12 @@ describe("PATCH /api/profile", () => {
     const { email } = unique("patch");
     await createUser({ email, language: "en" });
     const client = await new TestClient().signInAs(email);
-    const response = await client.patch("/api/profile", {
-      first_name: " Ada ",
-      last_name: "Lovelace",
-      phone: "+1 514 555 0100",
-      company: "Analytical",
-      title: "",
-      role: "Engineer",
-      communication_language: "fr",
-      email: "hijack@example.test",
-      is_super_admin: true,
-    });
+    const fields = { first_name: " Ada ", last_name: "Lovelace", phone: "+1 514 555 0100", company: "Analytical", title: "", role: "Engineer", communication_language: "fr" };
+    // Fields the profile does not own are refused, not quietly dropped (docs/security.md "Request bodies").
+    const hijack = await client.patch("/api/profile", { ...fields, email: "hijack@example.test", is_super_admin: true });
+    expect(hijack.status).toBe(422);
+    expect((await hijack.json<{ errors: Record<string, string[]> }>()).errors).toEqual({ _: ["Unknown field: email, is_super_admin."] });
+    const response = await client.patch("/api/profile", fields);
     expect(response.status).toBe(200);
     const { data } = await response.json<{ data: ProfileUser }>();
     expect(data).toMatchObject({
@@ -126,7 +121,8 @@ describe("profile photo", () => {
     expect(newUrl).not.toBe(url);
     expect(await env.MEDIA.head(key)).toBeNull();
     expect((await client.get(url)).status).toBe(404);
-    expect((await client.get(newUrl)).headers.get("Content-Type")).toBe("image/webp");
+    // Declared image/webp, stored as what its bytes are (PNG).
+    expect((await client.get(newUrl)).headers.get("Content-Type")).toBe("image/png");
     expect((await profileOf(client)).photo).toBe(newUrl);
   });
 

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { validator } from "hono/validator";
 import { requireUser } from "../../auth/middleware.ts";
 import { randomToken } from "../../auth/tokens.ts";
 import { db } from "../../db/client.ts";
@@ -8,14 +7,12 @@ import { users } from "../../db/schema/index.ts";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { jsonBody } from "../../http/validators.ts";
+import { formBody, jsonBody } from "../../http/validators.ts";
+import { PHOTO_MAX_BYTES, sniffImageType } from "../../../domain/media/image-type.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { PROFILE_PHOTO_PREFIX, loadUserRow, toProfileUser } from "./profile.ts";
 import { profilePatchSchema } from "../../../domain/auth/schemas.ts";
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** Raster formats only: an SVG served from our origin could carry script. */
-export const PHOTO_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"]);
 
 /** The signed-in user's own profile (any signed-in user; 401 otherwise). */
 export const profileRoutes = new Hono<AppEnv>()
@@ -41,7 +38,7 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json({ data: toProfileUser(auth, row) }, 200);
   })
 
-  /** Multipart `photo`; replaces (and deletes) the previous photo. */
+  /** Multipart `photo`, a raster image by its bytes (its declared type is not trusted); replaces (and deletes) the previous photo. */
   .post(
     "/photo",
     async (c, next) => {
@@ -49,13 +46,15 @@ export const profileRoutes = new Hono<AppEnv>()
       if (Number(c.req.header("Content-Length") ?? 0) > PHOTO_MAX_BYTES + 64 * 1024) throw photoError(c.var.locale, "photoTooLarge");
       await next();
     },
-    validator("form", (value, c: Context<AppEnv>) => {
+    formBody(async (value, c: Context<AppEnv>) => {
       const photo = value.photo;
       const locale = c.var.locale;
       if (!(photo instanceof File) || photo.size === 0) throw photoError(locale, "photoRequired");
-      if (!PHOTO_TYPES.has(photo.type)) throw photoError(locale, "photoNotImage");
       if (photo.size > PHOTO_MAX_BYTES) throw photoError(locale, "photoTooLarge");
-      return { photo };
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      const type = sniffImageType(bytes);
+      if (!type) throw photoError(locale, "photoNotImage");
+      return { photo: { bytes, type } };
     }),
     async (c) => {
       const auth = requireUser(c);
@@ -63,7 +62,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const database = db(c.env.DB);
       const previous = (await loadUserRow(database, auth.id)).photo;
       const key = `${PROFILE_PHOTO_PREFIX}${auth.id}/${randomToken()}`;
-      await c.env.MEDIA.put(key, photo.stream(), { httpMetadata: { contentType: photo.type } });
+      await c.env.MEDIA.put(key, photo.bytes, { httpMetadata: { contentType: photo.type } });
       const [row] = await database.update(users).set({ photo: key, updated_at: sql`CURRENT_TIMESTAMP` }).where(eq(users.id, auth.id)).returning();
       if (!row) throw new ApiError("unauthenticated");
       if (previous?.startsWith(PROFILE_PHOTO_PREFIX)) await c.env.MEDIA.delete(previous);

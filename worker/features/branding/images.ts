@@ -9,17 +9,6 @@ import { type BrandingImage, brandingPrefix } from "../../../domain/branding/ima
  * is deleted through REST.
  */
 
-/** The image type its first bytes say (JPEG, PNG, GIF, WebP, AVIF), or null: the declared type is not trusted. */
-export function sniffImageType(bytes: Uint8Array): string | null {
-  const at = (offset: number, text: string) => [...text].every((char, index) => bytes[offset + index] === char.charCodeAt(0));
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes[0] === 0x89 && at(1, "PNG\r\n\x1a\n")) return "image/png";
-  if (at(0, "GIF87a") || at(0, "GIF89a")) return "image/gif";
-  if (at(0, "RIFF") && at(8, "WEBP")) return "image/webp";
-  if (at(4, "ftyp") && (at(8, "avif") || at(8, "avis"))) return "image/avif";
-  return null;
-}
-
 export interface CheckedImage {
   bytes: Uint8Array;
   type: string;

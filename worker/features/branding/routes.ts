@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { validator } from "hono/validator";
+import { formBody } from "../../http/validators.ts";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { formatBytes, size } from "../../../domain/validation/form-rules.ts";
@@ -12,7 +12,8 @@ import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { type CheckedImage, discardBrandingImages, putBrandingImage, sniffImageType, sweepBrandingImages } from "./images.ts";
+import { type CheckedImage, discardBrandingImages, putBrandingImage, sweepBrandingImages } from "./images.ts";
+import { sniffImageType } from "../../../domain/media/image-type.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { findWebcast, webcastJsonOf } from "../webcasts/service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
@@ -39,7 +40,7 @@ async function checkedImage(value: unknown, locale: UiLocale): Promise<CheckedIm
  * (type sniffed, 5 MB each); a new image and `remove_<image>` together are refused. 422 with every
  * field's errors at once.
  */
-const brandingForm = validator("form", async (value, c: Context<AppEnv>) => {
+const brandingForm = formBody(async (value, c: Context<AppEnv>) => {
   const locale = c.var.locale;
   const text = validate(brandingTextForm(locale), value, locale);
   const errors: Record<string, string[]> = text.ok ? {} : { ...text.errors };

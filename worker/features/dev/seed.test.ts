@@ -13,7 +13,7 @@ import { db } from "../../db/client.ts";
 import { memberships, organizations, users } from "../../db/schema/index.ts";
 import { TestClient } from "../../test/client.ts";
 import { D1ServerStore } from "../sync/d1-server-store.ts";
-import { sniffImageType } from "../branding/images.ts";
+import { sniffImageType } from "../../../domain/media/image-type.ts";
 import { DEMO_USERS } from "./demo-data.ts";
 import { DEMO_WEBCASTS, demoId } from "./demo-webcasts.ts";
 import { seedDemoData } from "./seed.ts";

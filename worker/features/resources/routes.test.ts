@@ -96,7 +96,7 @@ describe("POST /api/webcasts/:id/resources", () => {
     expect((await errorOf(await french.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", body: multipart({ kind: "file", title: "Deck" }) }), 422)).errors).toEqual({ file: ["Choisissez un fichier à téléverser."] });
     expect((await errorOf(await organizer.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", body: multipart({ kind: "file", title: "Deck", file: new File([], "empty.txt") }) }), 422)).errors).toEqual({ file: ["The file is empty."] });
     expect((await errorOf(await organizer.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", body: multipart({ kind: "link", title: "x", url: "https://e.com", colour: "red" }) }), 422)).errors).toEqual({ _: ["Unknown field: colour."] });
-    expect((await errorOf(await organizer.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", json: { kind: "link" } }), 400)).message).toBe("Send the resource as form data (multipart/form-data or urlencoded).");
+    expect((await errorOf(await organizer.request(`/api/webcasts/${webcast.id}/resources`, { method: "POST", json: { kind: "link" } }), 415)).message).toBe("Send the resource as form data (multipart/form-data or urlencoded).");
     expect(await storedKeys(webcast.id)).toEqual([]);
   });
 

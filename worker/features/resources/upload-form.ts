@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES, size } from "../../../domain/validation/form-rules.ts
 import { RESOURCE_LIMITS, RESOURCE_MESSAGES } from "../../../domain/resources/mutators.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { cleanOrThrow } from "../../http/validators.ts";
 import { UploadEmpty, UploadTooLarge, discardFile, putStream } from "./files.ts";
 import { MalformedForm, multipartBoundary, multipartParts, readText } from "./multipart.ts";
 import { localized } from "../../../domain/validation/localized.ts";
@@ -58,6 +59,11 @@ export function cleanContentType(value: string | null): string {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) ? type : "application/octet-stream";
 }
 
+/** The text fields as the body rule keeps them (NFC; NUL and lone surrogates refused: validators.ts). */
+function cleanFields(fields: Record<string, string>, locale: UiLocale): Record<string, string> {
+  return cleanOrThrow(fields, locale) as Record<string, string>;
+}
+
 /** Reads the request's form, storing its file in R2; a refusal after the file was stored discards it. */
 export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceFormOptions<T>): Promise<ResourceForm<T>> {
   const locale = c.var.locale;
@@ -67,10 +73,10 @@ export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceF
     if (length > MAX_TEXT_BYTES) throw invalid(locale, "_", localized(RESOURCE_MESSAGES.field_too_large, locale));
     const text = c.req.raw.body ? await readText(c.req.raw.body, MAX_TEXT_BYTES) : "";
     if (text === null) throw invalid(locale, "_", localized(RESOURCE_MESSAGES.field_too_large, locale));
-    return { fields: options.check(Object.fromEntries(new URLSearchParams(text)), false), file: null };
+    return { fields: options.check(cleanFields(Object.fromEntries(new URLSearchParams(text)), locale), false), file: null };
   }
   const boundary = multipartBoundary(contentType);
-  if (boundary === null || !c.req.raw.body) throw new ApiError("bad_request", { message: localized(RESOURCE_MESSAGES.form_required, locale) });
+  if (boundary === null || !c.req.raw.body) throw new ApiError("unsupported_media_type", { message: localized(RESOURCE_MESSAGES.form_required, locale) });
   // Refused before reading: the whole body announces more than a file may weigh.
   if (length > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) throw invalid(locale, "file", size(length, locale, { max: MAX_UPLOAD_BYTES }) ?? "");
 
@@ -92,7 +98,7 @@ export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceF
       if (part.filename === "") continue;
       if (part.name !== "file") throw invalid(locale, part.name, localized(RESOURCE_MESSAGES.file_field, locale));
       if (file) throw invalid(locale, "file", localized(RESOURCE_MESSAGES.one_file, locale));
-      checked = { value: options.check(fields, true) };
+      checked = { value: options.check(cleanFields(fields, locale), true) };
       const key = options.keyFor();
       const name = cleanFileName(part.filename);
       // On failure putStream leaves no object behind (a started multipart upload is aborted).
@@ -106,5 +112,5 @@ export async function readResourceForm<T>(c: Context<AppEnv>, options: ResourceF
     if (error instanceof UploadEmpty) throw invalid(locale, "file", localized(RESOURCE_MESSAGES.file_empty, locale));
     throw error;
   }
-  return { fields: checked ? checked.value : options.check(fields, false), file };
+  return { fields: checked ? checked.value : options.check(cleanFields(fields, locale), false), file };
 }

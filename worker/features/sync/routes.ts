@@ -32,10 +32,10 @@ const PUSH_MESSAGES = {
  * here, before anything is recorded.
  */
 const pushSchema = (locale: UiLocale) =>
-  z.object({
+  z.strictObject({
     mutations: z
       .array(
-        z.object({
+        z.strictObject({
           id: z.string().regex(UUID_V7),
           name: z
             .string()

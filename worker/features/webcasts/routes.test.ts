@@ -423,12 +423,12 @@ describe("POST /api/webcasts/:id with _method=PATCH", () => {
     expect(locked.message).toBe("This webcast is live: its start time, duration and type can no longer be changed.");
   });
 
-  it("needs the override as form data: 400 without _method=PATCH or with a JSON body", async () => {
+  it("needs the override as form data: 400 without _method=PATCH, 415 with a JSON body", async () => {
     const org = await createOrganization();
     const row = await insertWebcast(org.id);
     const organizer = await org.as("organizer");
     expect((await errorOf(await organizer.request(`/api/webcasts/${row.id}`, { method: "POST", body: form({ event_title: "x" }) }), 400)).message).toBe("Send the changes as form data with _method=PATCH.");
-    expect((await organizer.post(`/api/webcasts/${row.id}`, { _method: "PATCH", event_title: "x" })).status).toBe(400);
+    expect((await organizer.post(`/api/webcasts/${row.id}`, { _method: "PATCH", event_title: "x" })).status).toBe(415);
     expect((await storedRow(row.id))?.event_title).toBe("Quarterly update");
   });
 

@@ -1,7 +1,6 @@
 import { mutationCall } from "../../../domain/sync/types.ts";
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { validator } from "hono/validator";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { validate } from "../../../domain/validation/parse.ts";
 import { METHOD_OVERRIDE_REQUIRED, createWebcastBody, formSpeakers, isPatchOverride, updateFields, updateWebcastForm } from "../../../domain/webcasts/rest.ts";
@@ -9,7 +8,7 @@ import { authorize, requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { jsonBody } from "../../http/validators.ts";
+import { formBody, jsonBody } from "../../http/validators.ts";
 import { webcastBrandingRoutes } from "../branding/routes.ts";
 import { deleteWebcastFiles } from "./files.ts";
 import { type Step, applyTogether, formSpeakerArgs } from "./form-speakers.ts";
@@ -41,7 +40,7 @@ const createGuard = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The PATCH override as form data (SPEC §7): 400 without `_method=PATCH`, 422 for invalid fields. */
-const patchForm = validator("form", (value, c: Context<AppEnv>) => {
+const patchForm = formBody((value, c: Context<AppEnv>) => {
   if (!isPatchOverride(value._method)) throw new ApiError("bad_request", { message: METHOD_OVERRIDE_REQUIRED[c.var.locale] });
   const result = validate(updateWebcastForm, value, c.var.locale);
   if (!result.ok) throw new ApiError("validation_failed", { errors: result.errors });
