@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../test/render.tsx";
 import { api } from "./client.ts";
-import { CSRF_COOKIE_PATH, csrfFetch } from "./csrf.ts";
+import { CSRF_COOKIE_PATH, csrfFetch, readCsrfToken } from "./csrf.ts";
 import { readCookie } from "./cookies.ts";
 import { unwrap } from "./errors.ts";
 
 const clearCookie = () => {
   document.cookie = "XSRF-TOKEN=; Path=/; Max-Age=0";
+  document.cookie = "__Host-XSRF-TOKEN=; Path=/; Max-Age=0; Secure";
 };
 
 /** A server stub: the CSRF route sets a new (URL-encoded) token cookie each time. */
@@ -94,5 +95,30 @@ describe("CSRF (SPEC §7)", () => {
     expect(headerOf(init, "Content-Type")).toBe("application/json");
     expect(headerOf(init, "X-Requested-With")).toBe("XMLHttpRequest");
     expect(headerOf(init, "Accept-Language")).toBe("en");
+  });
+
+  it("finds the token under __Host-XSRF-TOKEN (HTTPS) before the plain name (loopback http)", async () => {
+    document.cookie = "XSRF-TOKEN=plain.sig; Path=/";
+    expect(readCsrfToken()).toBe("plain.sig");
+    // Over HTTPS the server sets only the __Host- name; a plain one left from before must not win.
+    document.cookie = `__Host-XSRF-TOKEN=${encodeURIComponent("host=.sig")}; Path=/; Secure`;
+    expect(document.cookie).toContain("__Host-XSRF-TOKEN");
+    expect(readCsrfToken()).toBe("host=.sig");
+    const fetchMock = server();
+    await csrfFetch("/api/x", { method: "POST" });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/x"]);
+    expect(headerOf(fetchMock.mock.calls[0]?.[1], "X-XSRF-TOKEN")).toBe("host=.sig");
+  });
+
+  it("uses the token a login response rotated, without asking for a new one", async () => {
+    const fetchMock = server((url) => {
+      if (url === "/login") document.cookie = "XSRF-TOKEN=rotated.sig; Path=/";
+      return jsonResponse({ ok: true });
+    });
+    await csrfFetch("/login", { method: "POST", body: "{}" });
+    await csrfFetch("/api/profile", { method: "PATCH", body: "{}" });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([CSRF_COOKIE_PATH, "/login", "/api/profile"]);
+    expect(headerOf(fetchMock.mock.calls[1]?.[1], "X-XSRF-TOKEN")).toBe("tok1=.sig");
+    expect(headerOf(fetchMock.mock.calls[2]?.[1], "X-XSRF-TOKEN")).toBe("rotated.sig");
   });
 });

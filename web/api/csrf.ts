@@ -1,13 +1,16 @@
+import { XSRF_COOKIE_NAME, XSRF_COOKIE_NAMES } from "../../domain/http/cookies.ts";
 import { readCookie } from "./cookies.ts";
 import { requestHeaders } from "./headers.ts";
 
 /**
  * Sanctum-style CSRF (SPEC §7, docs/identity-api.md): GET /sanctum/csrf-cookie sets the readable
- * XSRF-TOKEN cookie; every mutating request echoes it (URL-decoded) in X-XSRF-TOKEN. The cookie is
- * fetched before the first mutating call that finds none, and again after a 419 (then the call is
- * sent once more).
+ * XSRF-TOKEN cookie (`__Host-XSRF-TOKEN` over HTTPS); every mutating request echoes it
+ * (URL-decoded) in X-XSRF-TOKEN. The cookie is fetched before the first mutating call that finds
+ * none, and again after a 419 (then the call is sent once more). The token is bound to the
+ * session: a login or logout response sets a new cookie, which the next call reads; a call racing
+ * it gets a 419 and is retried with a fresh token.
  */
-export const CSRF_COOKIE = "XSRF-TOKEN";
+export const CSRF_COOKIE = XSRF_COOKIE_NAME;
 export const CSRF_HEADER = "X-XSRF-TOKEN";
 export const CSRF_COOKIE_PATH = "/sanctum/csrf-cookie";
 export const CSRF_MISMATCH_STATUS = 419;
@@ -27,10 +30,19 @@ export function refreshCsrfCookie(): Promise<void> {
   return refreshing;
 }
 
+/** The XSRF token under the `__Host-` name (HTTPS) first, else under the plain one (loopback http). */
+export function readCsrfToken(): string | null {
+  for (const name of XSRF_COOKIE_NAMES) {
+    const token = readCookie(name);
+    if (token) return token;
+  }
+  return null;
+}
+
 /** The X-XSRF-TOKEN header for a mutating request, fetching the cookie first when there is none. */
 export async function csrfHeaders(): Promise<Record<string, string>> {
-  if (!readCookie(CSRF_COOKIE)) await refreshCsrfCookie();
-  const token = readCookie(CSRF_COOKIE);
+  if (!readCsrfToken()) await refreshCsrfCookie();
+  const token = readCsrfToken();
   return token ? { [CSRF_HEADER]: token } : {};
 }
 

@@ -5,33 +5,38 @@ import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema/index.ts";
 import type { AppEnv } from "../env.ts";
 import { hashToken, randomToken } from "./tokens.ts";
-import { isLoopbackUrl } from "../../domain/http/loopback.ts";
+import { cookieNamesFor, SESSION_COOKIE_NAME } from "../../domain/http/cookies.ts";
+import { rotateCsrfAfterLogout, rotateCsrfForSession } from "./csrf.ts";
 
-export const SESSION_COOKIE = "igo_session";
+/** The name on loopback http; over HTTPS it is `__Host-igo_session` (domain/http/cookies.ts). */
+export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 /** Without "remember": the cookie lasts the browser session and the server forgets it after 12 h idle. */
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** With "remember": 30 days, sliding. */
 const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** HttpOnly, SameSite=Lax, Secure outside localhost (SPEC-independent hardening, issue #3). */
+/** HttpOnly, SameSite=Lax, Secure and `__Host-` outside loopback http (issue #3, issue #14). */
 function cookieOptions(c: Context<AppEnv>, remember: boolean) {
   return {
     path: "/",
     httpOnly: true,
     sameSite: "Lax" as const,
-    secure: !isLoopbackUrl(c.req.url),
+    secure: cookieNamesFor(c.req.url).secure,
     ...(remember ? { maxAge: REMEMBER_TTL_MS / 1000 } : {}),
   };
 }
 
 const expiry = (remember: boolean, now = Date.now()) => new Date(now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)).toISOString();
 
+const sessionCookie = (c: Context<AppEnv>) => cookieNamesFor(c.req.url).session;
+
 /**
  * Opens a session for `userId`, sets its cookie and returns the session id. A session the request
- * already carried is ended first, so a login always rotates the session (no fixation, no orphan).
+ * already carried is ended first, so a login always rotates the session (no fixation, no orphan);
+ * the XSRF token rotates with it (a new one bound to the new session, worker/auth/csrf.ts).
  */
 export async function startSession(c: Context<AppEnv>, database: Db, userId: number, remember: boolean): Promise<string> {
-  const previous = getCookie(c, SESSION_COOKIE);
+  const previous = getCookie(c, sessionCookie(c));
   if (previous) await database.delete(sessions).where(eq(sessions.id, await hashToken(previous)));
   const token = randomToken();
   const id = await hashToken(token);
@@ -43,13 +48,14 @@ export async function startSession(c: Context<AppEnv>, database: Db, userId: num
     user_agent: c.req.header("User-Agent")?.slice(0, 300) ?? null,
     expires_at: expiry(remember),
   });
-  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, remember));
+  setCookie(c, sessionCookie(c), token, cookieOptions(c, remember));
+  await rotateCsrfForSession(c, id);
   return id;
 }
 
 /** The live session behind the request's cookie (its expiry pushed forward), or null. */
 export async function currentSession(c: Context<AppEnv>, database: Db): Promise<{ id: string; user_id: number } | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = getCookie(c, sessionCookie(c));
   if (!token) return null;
   const id = await hashToken(token);
   const now = new Date().toISOString();
@@ -65,11 +71,13 @@ export async function currentSession(c: Context<AppEnv>, database: Db): Promise<
   return { id: row.id, user_id: row.user_id };
 }
 
-/** Ends the request's session (if any, even expired) and clears the cookie. */
+/** Ends the request's session (if any, even expired), clears the cookie and rotates the XSRF token. */
 export async function endSession(c: Context<AppEnv>, database: Db): Promise<void> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const names = cookieNamesFor(c.req.url);
+  const token = getCookie(c, names.session);
   if (token) await database.delete(sessions).where(eq(sessions.id, await hashToken(token)));
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLoopbackUrl(c.req.url) });
+  deleteCookie(c, names.session, { path: "/", secure: names.secure });
+  await rotateCsrfAfterLogout(c);
 }
 
 /** Revokes every session of a user, except `keepSessionId` (e.g. the one changing the password). */

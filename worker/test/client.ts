@@ -1,8 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { CSRF_COOKIE, CSRF_HEADER, newCsrfToken } from "../auth/csrf.ts";
-import { SESSION_COOKIE } from "../auth/session.ts";
+import { CSRF_HEADER } from "../auth/csrf.ts";
 import { hashToken, randomToken } from "../auth/tokens.ts";
+import { cookieNamesFor } from "../../domain/http/cookies.ts";
+import type { UiLocale } from "../../domain/i18n/locales.ts";
 import { db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { seedDemoData } from "../features/dev/seed.ts";
@@ -10,18 +11,41 @@ import { seedDemoData } from "../features/dev/seed.ts";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * A browser-like client for worker tests: keeps cookies, sends the XSRF token on mutating requests
- * (as the web does), speaks a given language. `signInAs` opens a session straight in D1, so route
- * tests don't pay for a password hash; the login route has its own tests.
+ * A browser-like client for worker tests: keeps cookies, sends the Origin of its base URL (as a
+ * browser does on a POST or a websocket handshake), fetches the XSRF token from
+ * /sanctum/csrf-cookie before its first mutating request and whenever it holds none (as the web
+ * does), speaks a given language. `signInAs` opens a session straight in D1, so route tests don't
+ * pay for a password hash (the login route has its own tests); it drops the token, bound to the
+ * previous session, as a login response replaces it.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** The session and XSRF cookie names for the base URL (`__Host-` ones over https). */
+  readonly names: ReturnType<typeof cookieNamesFor>;
 
-  constructor(readonly language: "en" | "fr" = "en") {}
+  constructor(
+    readonly language: UiLocale = "en",
+    readonly baseUrl = "http://localhost",
+  ) {
+    this.names = cookieNamesFor(baseUrl);
+  }
+
+  /** The XSRF token the page would copy into X-XSRF-TOKEN, fetched when the client holds none. */
+  async csrfToken(): Promise<string> {
+    if (!this.cookies.has(this.names.xsrf)) await this.request("/sanctum/csrf-cookie");
+    return this.cookies.get(this.names.xsrf) ?? "";
+  }
+
+  /** Forgets the XSRF token (as a browser whose cookie expired), so the next mutating request fetches one. */
+  clearToken(): this {
+    this.cookies.delete(this.names.xsrf);
+    return this;
+  }
 
   async request(path: string, init: RequestInit & { json?: unknown; csrf?: boolean } = {}): Promise<Response> {
     const method = (init.method ?? "GET").toUpperCase();
     const headers = new Headers(init.headers);
+    if (!headers.has("Origin")) headers.set("Origin", new URL(this.baseUrl).origin);
     headers.set("Accept", "application/json");
     headers.set("X-Requested-With", "XMLHttpRequest");
     if (!headers.has("Accept-Language")) headers.set("Accept-Language", this.language);
@@ -30,12 +54,9 @@ export class TestClient {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(init.json);
     }
-    if (MUTATING.has(method) && init.csrf !== false) {
-      if (!this.cookies.has(CSRF_COOKIE)) this.cookies.set(CSRF_COOKIE, await newCsrfToken(env.APP_KEY));
-      headers.set(CSRF_HEADER, this.cookies.get(CSRF_COOKIE) ?? "");
-    }
+    if (MUTATING.has(method) && init.csrf !== false) headers.set(CSRF_HEADER, await this.csrfToken());
     if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await exports.default.fetch(new Request(`http://localhost${path}`, { ...init, method, headers, body }));
+    const response = await exports.default.fetch(new Request(`${this.baseUrl}${path}`, { ...init, method, headers, body }));
     for (const cookie of response.headers.getAll("Set-Cookie")) {
       const [pair = "", ...attributes] = cookie.split(";");
       const index = pair.indexOf("=");
@@ -69,7 +90,8 @@ export class TestClient {
     await db(env.DB)
       .insert(sessions)
       .values({ id: await hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + 3600_000).toISOString() });
-    this.cookies.set(SESSION_COOKIE, token);
+    this.cookies.set(this.names.session, token);
+    this.cookies.delete(this.names.xsrf);
     return this;
   }
 }
@@ -80,7 +102,7 @@ export async function seedDemo(): Promise<void> {
 }
 
 /** Shorthand: a client signed in as a demo user. */
-export async function clientFor(email: string, language: "en" | "fr" = "en"): Promise<TestClient> {
+export async function clientFor(email: string, language: UiLocale = "en"): Promise<TestClient> {
   await seedDemo();
   return new TestClient(language).signInAs(email);
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import app from "../../app.ts";
-import { CSRF_COOKIE, CSRF_HEADER, newCsrfToken } from "../../auth/csrf.ts";
+import { CSRF_HEADER } from "../../auth/csrf.ts";
 import type { TestClient } from "../../test/client.ts";
 
 /** Test helpers of the dial-in calls (workerd only). */
@@ -12,10 +12,7 @@ import type { TestClient } from "../../test/client.ts";
  */
 export async function requestWithPool(client: TestClient, pool: string | readonly unknown[] | undefined, path: string, method = "GET"): Promise<Response> {
   const headers = new Headers({ Accept: "application/json", "X-Requested-With": "XMLHttpRequest", "Accept-Language": client.language });
-  if (method !== "GET") {
-    if (!client.cookies.has(CSRF_COOKIE)) client.cookies.set(CSRF_COOKIE, await newCsrfToken(env.APP_KEY));
-    headers.set(CSRF_HEADER, client.cookies.get(CSRF_COOKIE) ?? "");
-  }
+  if (method !== "GET") headers.set(CSRF_HEADER, await client.csrfToken());
   if (client.cookies.size) headers.set("Cookie", [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
   const { DIAL_IN_NUMBERS: _configured, ...rest } = env;
   return app.request(path, { method, headers }, pool === undefined ? rest : { ...rest, DIAL_IN_NUMBERS: pool });

@@ -14,6 +14,7 @@ import { db } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { isWebsocketUpgrade } from "../../http/origin.ts";
 import { parseOrThrow } from "../../http/validate.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
@@ -101,7 +102,10 @@ export const syncRoutes = new Hono<AppEnv>()
       : user.accounts.map((account) => account.id);
     return c.json(await pull(new D1ServerStore(c.env.DB), pullScope(user, organizationIds), cursor, PULL_PAGE_LIMIT));
   })
-  /** GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change there. */
+  /**
+   * GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change
+   * there. An upgrade from another origin never gets here (403 in the csrf middleware, worker/http/origin.ts).
+   */
   .get("/poke", query(pokeSchema), async (c) => {
     const user = requireUser(c);
     const { organization } = c.req.valid("query");
@@ -110,7 +114,7 @@ export const syncRoutes = new Hono<AppEnv>()
       const [exists] = await db(c.env.DB).select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization));
       if (!exists) throw new ApiError("not_found");
     }
-    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    if (!isWebsocketUpgrade(c.req.raw)) {
       throw new ApiError("bad_request", { message: UPGRADE_REQUIRED[c.var.locale] });
     }
     const headers = new Headers(c.req.raw.headers);

@@ -4,6 +4,7 @@ import { LOCALE_HEADER } from "../../../durable/headers.ts";
 import { webcastRoomStub } from "../../../durable/stubs.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { isWebsocketUpgrade } from "../../http/origin.ts";
 import { parseOrThrow } from "../../http/validate.ts";
 import { type LocalizedText } from "../../../domain/validation/localized.ts";
 
@@ -18,11 +19,12 @@ const UPGRADE_REQUIRED: LocalizedText = {
 
 /**
  * GET /api/webcasts/:id/room: opens the webcast's realtime room (protocol in domain/protocol).
- * Thin: validates, then hands the upgrade request to the webcast's Durable Object.
+ * Thin: validates, then hands the upgrade request to the webcast's Durable Object. An upgrade from
+ * another origin never gets here (403 in the csrf middleware, worker/http/origin.ts).
  */
 export const webcastRoom = new Hono<AppEnv>().get("/:id/room", async (c) => {
   const { id } = parseOrThrow(params, c.req.param(), c.var.locale);
-  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+  if (!isWebsocketUpgrade(c.req.raw)) {
     throw new ApiError("bad_request", { message: UPGRADE_REQUIRED[c.var.locale] });
   }
   // Authorization goes here: the caller must be allowed to join webcast `id` (added with auth).

@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import { CROSS_ORIGIN_REFUSED, originVerdict } from "../../domain/http/origin.ts";
+import { localized } from "../../domain/validation/localized.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "./api-error.ts";
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A websocket handshake (a GET, so the method alone does not flag it). */
+export function isWebsocketUpgrade(request: Request): boolean {
+  return request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+}
+
+/** What must come from the app's own pages: every state-changing request and every websocket upgrade. */
+export function needsSameOrigin(request: Request): boolean {
+  return !SAFE_METHODS.has(request.method.toUpperCase()) || isWebsocketUpgrade(request);
+}
+
+/**
+ * Refuses (403, before any handler runs) a request that a browser sent from another origin
+ * (domain/http/origin.ts). A request with neither Origin nor Referer is a non-browser client and
+ * passes; the session cookie and the XSRF token still stand in its way.
+ */
+export function requireSameOrigin(c: Context<AppEnv>): void {
+  const verdict = originVerdict(c.req.url, {
+    origin: c.req.header("Origin"),
+    referer: c.req.header("Referer"),
+    secFetchSite: c.req.header("Sec-Fetch-Site"),
+  });
+  if (verdict === "cross") throw new ApiError("forbidden", { message: localized(CROSS_ORIGIN_REFUSED, c.var.locale) });
+}
