@@ -10,7 +10,6 @@ export const AUTH_MESSAGES = {
   },
   required: { en: "This field is required", fr: "Ce champ est obligatoire" },
   invalidEmail: { en: "The e-mail address is invalid.", fr: "L'adresse courriel est invalide." },
-  emailTaken: { en: "This e-mail address is already in use.", fr: "Cette adresse courriel est déjà utilisée." },
   tooLong: { en: "This field is too long.", fr: "Ce champ est trop long." },
   currentPasswordWrong: { en: "The current password is incorrect.", fr: "Le mot de passe actuel est incorrect." },
   passwordUpdated: { en: "Your password has been updated.", fr: "Votre mot de passe a été modifié." },
@@ -20,9 +19,13 @@ export const AUTH_MESSAGES = {
   },
   linkInvalid: { en: "This link is invalid or has expired.", fr: "Ce lien est invalide ou a expiré." },
   passwordReset: { en: "Your password has been reset. You can now log in.", fr: "Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter." },
+  // The same answer for a new and a known address (no enumeration): the next step is in the mailbox.
   registered: {
-    en: "Your account has been created. Check your e-mail to activate it.",
-    fr: "Votre compte a été créé. Consultez vos courriels pour l'activer.",
+    en: "Thank you! Check your e-mail to activate your account.",
+    fr: "Merci ! Consultez vos courriels pour activer votre compte.",
+    de: "Vielen Dank! Prüfen Sie Ihre E-Mails, um Ihr Konto zu aktivieren.",
+    pt: "Obrigado! Verifique o seu e-mail para ativar a sua conta.",
+    es: "¡Gracias! Revise su correo electrónico para activar su cuenta.",
   },
   activationResent: {
     en: "If an account awaiting activation exists for this e-mail address, we have sent it a new activation link.",

@@ -32,15 +32,15 @@ describe("sign-up flow", () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it("shows a taken e-mail inline (422) and stays on the form", async () => {
+  it("shows the server's field errors inline (422) and stays on the form", async () => {
     fakeServer({
       "POST /api/users/register": () =>
-        json({ message: "Invalid data", code: "validation_failed", errors: { email: ["This e-mail address is already used."] }, requestId: "r" }, 422),
+        json({ message: "Invalid data", code: "validation_failed", errors: { email: ["The e-mail address is invalid."] }, requestId: "r" }, 422),
     });
     await renderApp("/users/signup");
     fillForm();
     await click("Create my account");
-    expect(screen.getByText("This e-mail address is already used.")).toBeTruthy();
+    expect(screen.getByText("The e-mail address is invalid.")).toBeTruthy();
     expect(screen.getByLabelText("E-mail").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByTestId("signup-page")).toBeTruthy();
   });
@@ -63,7 +63,9 @@ describe("sign-up flow", () => {
       password_confirmation: "Sup3r-secret!",
       communication_language: "fr",
     });
-    expect(screen.getByTestId("signup-sent").textContent).toContain("We sent a validation link to ada@acme.test.");
+    // The same screen whether the address is new or already has an account (the server answers alike).
+    expect(screen.getByTestId("signup-sent").textContent).toContain("We sent an e-mail to ada@acme.test. Open its link to activate your account, then log in.");
+    expect(screen.getByTestId("signup-sent").textContent).toContain("If this address already has an account, the e-mail tells you how to log in instead.");
 
     await click("Resend the e-mail");
     expect(server.callsTo("POST /api/users/register/resend")[0]?.body).toEqual({ email: "ada@acme.test" });

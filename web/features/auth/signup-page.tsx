@@ -136,8 +136,11 @@ function CheckInbox({ email }: { email: string }) {
     <AuthCard title={<Trans>Check your inbox</Trans>} testId="signup-sent">
       <p>
         <Trans>
-          We sent a validation link to <strong>{email}</strong>. Open it to activate your account, then log in.
+          We sent an e-mail to <strong>{email}</strong>. Open its link to activate your account, then log in.
         </Trans>
+      </p>
+      <p className="muted">
+        <Trans>If this address already has an account, the e-mail tells you how to log in instead.</Trans>
       </p>
       <p className="muted">
         <Trans>No e-mail after a few minutes? Check your spam folder, or send it again.</Trans>

@@ -25,7 +25,7 @@ describe("sign-up journey", () => {
     const visitor = new TestClient("en");
     const response = await withIp(visitor, "/api/users/register", signup(email.toUpperCase(), { communication_language: "fr" }), ip);
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ message: "Your account has been created. Check your e-mail to activate it." });
+    expect(await response.json()).toEqual({ message: "Thank you! Check your e-mail to activate your account." });
 
     // Pending: cannot log in yet.
     expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(422);
@@ -73,21 +73,73 @@ describe("POST /api/users/register", () => {
     expect(await blank.json()).toMatchObject({ errors: { organization_name: ["This field is required"] } });
   });
 
-  it("refuses an e-mail already in use (422 errors.email) and creates nothing", async () => {
+  it("answers an e-mail already in use exactly like a new one, creates nothing and tells the owner by e-mail (en, fr)", async () => {
+    const fresh = unique("fresh");
+    const newAnswer = await withIp(new TestClient("en"), "/api/users/register", signup(fresh.email), fresh.ip);
+
     const { email, ip } = unique("taken");
-    await createUser({ email });
+    await createUser({ email, language: "fr" });
     const orgs = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM organizations").first<{ n: number }>())?.n;
+    await waitForMail(fresh.email, "email_verification");
     const before = await orgs();
-    const response = await withIp(new TestClient("en"), "/api/users/register", signup(email), ip);
-    expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ errors: { email: ["This e-mail address is already in use."] } });
+    const takenAnswer = await withIp(new TestClient("en"), "/api/users/register", signup(email, { organization_name: "Hijack Inc" }), ip);
+    expect(takenAnswer.status).toBe(newAnswer.status);
+    expect(takenAnswer.status).toBe(201);
+    expect(await takenAnswer.json()).toEqual(await newAnswer.json());
+    expect([...takenAnswer.headers.keys()].filter((name) => name !== "x-request-id")).toEqual([...newAnswer.headers.keys()].filter((name) => name !== "x-request-id"));
+
+    // The owner is told, in their language, with the login and "forgot password" links; nothing is created.
+    const mail = await waitForMail(email, "account_exists");
+    expect(mail.locale).toBe("fr");
+    expect(mail.subject).toBe("Quelqu'un a tenté de créer un compte avec votre adresse courriel");
+    expect(mail.text).toContain("http://localhost/login");
+    expect(mail.text).toContain("http://localhost/password/request");
+    expect(mail.html).toContain('href="http://localhost/password/request"');
     expect(await orgs()).toBe(before);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(200);
+
+    const english = unique("taken-en");
+    await createUser({ email: english.email, language: "en" });
+    await withIp(new TestClient("fr"), "/api/users/register", signup(english.email), english.ip);
+    expect((await waitForMail(english.email, "account_exists")).subject).toBe("Someone tried to create an account with your e-mail address");
+  });
+
+  it("sends a pending account's owner a link that sets their password and activates it (no pre-hijacked account)", async () => {
+    const { email, ip } = unique("pending");
+    await createUser({ email, status: "pending", password: "Attacker-pass-1!" });
+    expect((await withIp(new TestClient("en"), "/api/users/register", signup(email), ip)).status).toBe(201);
+    const mail = await waitForMail(email, "account_exists");
+    expect(mail.text).toContain("Choose a password and activate");
+    const token = tokenIn(mail.text, "/password/reset/");
+    const reset = await new TestClient().post("/api/password/reset", { token, email, password: PASSWORD, password_confirmation: PASSWORD });
+    expect(reset.status).toBe(200);
+    expect((await login(new TestClient(), { email, password: PASSWORD }, ip)).status).toBe(200);
+    expect((await login(new TestClient(), { email, password: "Attacker-pass-1!" }, unique("x").ip)).status).toBe(422);
+  });
+
+  it("tells a disabled account nothing, with the same answer", async () => {
+    const { email, ip } = unique("disabled");
+    await createUser({ email, status: "disabled" });
+    const response = await withIp(new TestClient("en"), "/api/users/register", signup(email), ip);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ message: "Thank you! Check your e-mail to activate your account." });
+    await settle();
+    expect(await mailsTo(email)).toEqual([]);
   });
 
   it("defaults the e-mail language to the request's", async () => {
     const { email, ip } = unique("lang");
     expect((await withIp(new TestClient("en"), "/api/users/register", signup(email), ip)).status).toBe(201);
     expect((await waitForMail(email, "email_verification")).subject).toBe("Confirm your e-mail address");
+  });
+
+  it("limits sign-ups per e-mail, so nobody floods a known address with mail (429)", async () => {
+    const { email } = unique("flood");
+    await createUser({ email });
+    for (let i = 0; i < RATE_LIMITS.mailAccount.limit; i++) expect((await withIp(new TestClient(), "/api/users/register", signup(email), unique("ip").ip)).status).toBe(201);
+    expect((await withIp(new TestClient(), "/api/users/register", signup(email), unique("ip").ip)).status).toBe(429);
+    await waitForMail(email, "account_exists", RATE_LIMITS.mailAccount.limit);
   });
 
   it("limits sign-ups per address (429)", async () => {

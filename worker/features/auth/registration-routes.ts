@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { hashPassword } from "../../auth/password.ts";
 import { RATE_LIMITS, clientAddress, enforceRateLimits } from "../../auth/rate-limit.ts";
 import { db } from "../../db/client.ts";
-import { memberships, organizations, users } from "../../db/schema/index.ts";
+import { users } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { appOrigin } from "../../mail/mailer.ts";
@@ -13,63 +12,27 @@ import { jsonBody } from "../../http/validators.ts";
 import { authMessage } from "../../../domain/auth/messages.ts";
 import { emailSchema, registerSchema, toCommunicationLanguage, tokenSchema } from "../../../domain/auth/schemas.ts";
 import { consumeUserToken } from "./user-tokens.ts";
-import { organizationChangeEntry } from "../sync/organization-writes.ts";
+import { signUpOrTellOwner } from "./sign-up.ts";
 
 /** Organization self sign-up (SPEC §1, §2 /users/signup, /users/activation/{token}). Public routes. */
 export const registrationRoutes = new Hono<AppEnv>()
   /**
-   * Creates a self-serve organization, its owner (pending, with the password) and the membership
-   * in one D1 batch (all or nothing), then e-mails the activation link (48 h).
+   * Organization self sign-up. The same 201 whether the e-mail is new or already in use (no
+   * enumeration): the account is created, or its owner told by e-mail, after the answer
+   * (signUpOrTellOwner); either way the next step is in the mailbox.
    */
   .post("/register", jsonBody(registerSchema), async (c) => {
     const body = c.req.valid("json");
-    await enforceRateLimits(c, [{ key: `register:ip:${clientAddress(c)}`, rule: RATE_LIMITS.mailAddress }]);
-    const database = db(c.env.DB);
-    const taken = () => new ApiError("validation_failed", { errors: { email: [authMessage("emailTaken", c.var.locale)] } });
-    const [existing] = await database.select({ id: users.id }).from(users).where(eq(users.email, body.email));
-    if (existing) throw taken();
-
+    await enforceRateLimits(c, [
+      // Per e-mail too: sign-up must not become a way to flood a known address with mail.
+      { key: `register:account:${body.email}`, rule: RATE_LIMITS.mailAccount },
+      { key: `register:ip:${clientAddress(c)}`, rule: RATE_LIMITS.mailAddress },
+    ]);
     const language = body.communication_language ?? toCommunicationLanguage(c.var.locale);
-    const passwordHash = await hashPassword(body.password, c.env.PASSWORD_PEPPER ?? "");
-    let created: { id: number; email: string; communication_language: string } | undefined;
-    try {
-      // The membership finds the user by its (unique) e-mail and the organization as the row just inserted.
-      const [userRows] = await database.batch([
-        database
-          .insert(users)
-          .values({
-            email: body.email,
-            name: `${body.first_name} ${body.last_name}`,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            communication_language: language,
-            status: "pending",
-            password_hash: passwordHash,
-            // The setup step (/onboarding, POST /api/onboarding) follows the first login.
-            onboarding_required: true,
-          })
-          .returning({ id: users.id, email: users.email, communication_language: users.communication_language }),
-        database.insert(organizations).values({ name: body.organization_name, email: body.email, self_serve: true }),
-        database.insert(memberships).values({
-          user_id: sql`(SELECT id FROM users WHERE email = ${body.email})`,
-          organization_id: sql`last_insert_rowid()`,
-          role: "owner",
-        }),
-        // Last: each insert above changes last_insert_rowid(). Devices already syncing every
-        // organization (super admins) learn of the new one.
-        organizationChangeEntry(
-          database,
-          sql`(SELECT ${memberships.organization_id} FROM ${memberships} WHERE ${memberships.user_id} = (SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${body.email}))`,
-        ),
-      ]);
-      created = userRows[0];
-    } catch (error) {
-      // Two sign-ups with one e-mail at once: the unique index refuses the second.
-      if (String(error).includes("UNIQUE constraint failed: users.email")) throw taken();
-      throw error;
-    }
-    if (!created) throw new ApiError("server_error");
-    await sendVerificationEmail(c.env, created, appOrigin(c.env, c.req.url));
+    const origin = appOrigin(c.env, c.req.url);
+    await inBackground(c, async () => {
+      await signUpOrTellOwner(c.env, body, language, origin);
+    });
     return c.json({ message: authMessage("registered", c.var.locale) }, 201);
   })
 
