@@ -23,11 +23,16 @@ export function pathId(c: Context<AppEnv>, name: string): number {
   return result.data;
 }
 
-/** Needs `permission` in the organization of the path's `:id`, or anywhere when `scope` is "anywhere". */
-export function guard(permission: Permission, scope: "organization" | "anywhere" = "organization") {
+/** Needs a signed-in user (401 otherwise), before the validators run. */
+export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** Needs `permission` in the organization of the path's `:id`. */
+export function guard(permission: Permission) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (scope === "anywhere") authorize(c, permission);
-    else authorize(c, permission, pathId(c, "id"));
+    authorize(c, permission, pathId(c, "id"));
     await next();
   });
 }

@@ -24,7 +24,8 @@ const MEMBERS_WITHOUT_VIEW = { anonymous: 401, viewer: 403, operator: 403, speak
 const ADMINISTER = { anonymous: 401, other_owner: 404, super_admin: 200, others: 403 } as const;
 
 export const ORGANIZATION_ROUTE_CASES: RouteCase[] = [
-  { route: "GET /api/organizations", request: () => ({ path: "/api/organizations" }), expect: { ...MEMBERS_WITHOUT_VIEW, others: 200 } },
+  // A list of what the caller may view: empty, never refused, for a member without the permission.
+  { route: "GET /api/organizations", request: () => ({ path: "/api/organizations" }), expect: { anonymous: 401, others: 200 } },
   { route: "GET /api/organizations/:id", request: () => ({ path: "/api/organizations/1" }), expect: { ...MEMBERS_WITHOUT_VIEW, other_owner: 404, others: 200 } },
   {
     route: "PATCH /api/organizations/:id",

@@ -14,7 +14,7 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { organizationJson } from "./organization-json.ts";
-import { guard, pathId } from "./request.ts";
+import { guard, pathId, signedIn } from "./request.ts";
 import { jsonBody, query } from "../../http/validators.ts";
 import {
   activateOrganization,
@@ -30,12 +30,15 @@ import {
 /**
  * /api/organizations (docs/identity-api.md "Organizations and people"). Each route authorizes
  * first (another tenant gets 404, a member without the permission 403), then validates.
- * Who: view = organizers, admins, owners, back office; update = admins, owners, back office;
+ * Who: view = organizers, admins, owners, back office (the list: anyone signed in, filtered); update = admins, owners, back office;
  * administer (constraints, features, billing terms, deactivate, self-serve) = back office and
  * super admin; activate = super admin only.
  */
 export const organizationRoutes = new Hono<AppEnv>()
-  .get("/", guard("organizations.view", "anywhere"), query(organizationsQuerySchema), async (c) => {
+  // A list shows what the caller may see (organizations.view): every signed-in user gets 200, an
+  // empty list when they may view none (no accounts, or only roles without it). Never 403/404:
+  // there is nothing to refuse or hide, and every outsider gets the same answer.
+  .get("/", signedIn, query(organizationsQuerySchema), async (c) => {
     const { rows, meta } = await listOrganizations(db(c.env.DB), requireUser(c), c.req.valid("query"));
     return c.json({ data: rows.map(organizationJson), meta }, 200);
   })
