@@ -9,13 +9,27 @@ import { ApiError } from "../http/api-error.ts";
 import { currentSession } from "./session.ts";
 import { tenantRefusal } from "../../domain/permissions/tenancy.ts";
 
-/** Resolves the session cookie to `c.var.auth` (null when signed out). Runs on every API request. */
+/**
+ * Resolves the session cookie to `c.var.auth` (null when signed out). Runs on every API request.
+ * A screen the worker serves (GET or HEAD /login, /logout: the PWA's index.html) is the same for
+ * everyone, so it never waits on the database: a failed session lookup made the login page a 500.
+ */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  if (isScreen(c.req.method, c.req.path)) {
+    c.set("auth", null);
+    await next();
+    return;
+  }
   const database = db(c.env.DB);
   const session = await currentSession(c, database);
   c.set("auth", session ? await loadAuthUser(database, session.user_id, session.id) : null);
   await next();
 });
+
+/** A page of the PWA, not a call: a read outside /api/ and /sanctum/. */
+function isScreen(method: string, path: string): boolean {
+  return (method === "GET" || method === "HEAD") && !/^\/(?:api|sanctum)(?:\/|$)/.test(path);
+}
 
 /** The signed-in user, or a 401 in the SPEC §8 shape. */
 export function requireUser(c: Context<AppEnv>): AuthUser {

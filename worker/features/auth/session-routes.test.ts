@@ -213,6 +213,43 @@ describe("GET /login and GET /logout", () => {
     }
   });
 
+  // Issue #14 point 5: "GET /login with Accept: text/html answered 500 once". The page carried a
+  // session cookie and the session lookup failed (a database not migrated yet in a fresh local
+  // state, or any D1 hiccup): a static screen must not depend on the database.
+  it("serve the screen when the browser sends a session cookie and the database fails", async () => {
+    const assets = {
+      fetch: async () => new Response("<html>app</html>", { headers: { "Content-Type": "text/html" } }),
+      connect: () => {
+        throw new Error("unused");
+      },
+    } satisfies Fetcher;
+    const failing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare" || property === "batch" || property === "exec") {
+          return () => {
+            throw new Error("D1_ERROR: no such table: sessions");
+          };
+        }
+        return Reflect.get(target, property);
+      },
+    });
+    for (const path of ["/login", "/logout"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await app.request(
+          `http://localhost${path}?redirect_url=%2Fhome`,
+          { method, headers: { Accept: "text/html", Cookie: `${SESSION_COOKIE}=stale-token` } },
+          { ...env, ASSETS: assets, DB: failing },
+        );
+        expect(response.status, `${method} ${path}`).toBe(200);
+        expect(response.headers.get("Content-Type")).toContain("text/html");
+      }
+    }
+    // The API still looks the session up (and reports the failure in the SPEC §8 shape).
+    const api = await app.request("http://localhost/api/profile", { headers: { Cookie: `${SESSION_COOKIE}=stale-token` } }, { ...env, ASSETS: assets, DB: failing });
+    expect(api.status).toBe(500);
+    expect(await api.json()).toMatchObject({ code: "server_error" });
+  });
+
   it("answer a JSON 404 without it", async () => {
     const response = await exports.default.fetch(new Request("http://localhost/login"));
     expect(response.status).toBe(404);
