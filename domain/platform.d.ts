@@ -31,7 +31,11 @@ declare var TextDecoder: { prototype: TextDecoder; new (label?: string, options?
 
 declare function structuredClone<T>(value: T): T;
 
+interface SubtleCrypto {
+  digest(algorithm: "SHA-256", data: ArrayBufferView | ArrayBuffer): Promise<ArrayBuffer>;
+}
 interface Crypto {
   getRandomValues<T extends ArrayBufferView | null>(array: T): T;
+  readonly subtle: SubtleCrypto;
 }
 declare var crypto: Crypto;

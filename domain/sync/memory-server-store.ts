@@ -39,6 +39,7 @@ export class MemoryServerStore implements ServerStore {
   readonly organizations = new Map<number, OrganizationRules>();
   private head = 0;
   private oldest = 0;
+  private readonly scopes = new Map<number, { key: string; resetBelow: number }>();
   /** The next N commit calls (`commit` or `commitAll`) throw (a storage failure) and change nothing. */
   failCommits = 0;
 
@@ -148,6 +149,20 @@ export class MemoryServerStore implements ServerStore {
 
   async oldestCursor(): Promise<number> {
     return this.oldest;
+  }
+
+  async markScope(userId: number, scopeKey: string): Promise<number> {
+    const known = this.scopes.get(userId);
+    if (known?.key === scopeKey) return known.resetBelow;
+    // A position no entry will use: the next commit goes above it.
+    const resetBelow = known ? ++this.head : 0;
+    this.scopes.set(userId, { key: scopeKey, resetBelow });
+    return resetBelow;
+  }
+
+  async scopeOf(userId: number): Promise<{ key: string; resetBelow: number } | undefined> {
+    const known = this.scopes.get(userId);
+    return known ? { ...known } : undefined;
   }
 
   /**

@@ -216,10 +216,10 @@ export function replicaScenarios(make: MakeReplica): void {
     /** A fetcher that records the cursors asked and drops the connection after `pages` pages. */
     function breaking(fetch: PullFetcher, pages: number) {
       const asked: number[] = [];
-      const fetcher: PullFetcher = async (cursor) => {
+      const fetcher: PullFetcher = async (cursor, continuing) => {
         asked.push(cursor);
         if (asked.length > pages) throw new Error("connection lost");
-        return fetch(cursor);
+        return fetch(cursor, continuing);
       };
       return { asked, fetcher };
     }

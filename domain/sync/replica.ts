@@ -27,8 +27,11 @@ export interface ReplicaOptions<R extends MutatorRegistry> {
 
 /** Sends mutations to the server (POST /api/sync/push); throws when the network or server fails. */
 export type PushSender = (mutations: PendingMutation[]) => Promise<PushResponse>;
-/** Fetches one pull page after a cursor (GET /api/sync/pull); throws on failure. */
-export type PullFetcher = (cursor: number) => Promise<PullResponse>;
+/**
+ * Fetches one pull page after a cursor (GET /api/sync/pull); throws on failure. `continuing`: the
+ * next page of the pull under way (its cursor is a middle page's: never reset for its age).
+ */
+export type PullFetcher = (cursor: number, continuing: boolean) => Promise<PullResponse>;
 
 export type PushOutcome =
   /** Everything queued was answered. */
@@ -177,7 +180,7 @@ export class Replica<R extends MutatorRegistry> {
     let cursor = await this.store.transaction(() => this.store.getCursor());
     let changes = 0;
     let reset = false;
-    let next = fetchPage(cursor);
+    let next = fetchPage(cursor, false);
     for (let count = 1; ; count++) {
       const page = await next;
       const from = cursor;
@@ -185,7 +188,7 @@ export class Replica<R extends MutatorRegistry> {
         // A page with more must move forward (a snapshot page: past 0), or the loop would never end.
         if (page.cursor <= (page.reset ? 0 : from)) throw new Error(`pull did not advance past cursor ${from}`);
         if (count < MAX_PULL_PAGES) {
-          next = fetchPage(page.cursor);
+          next = fetchPage(page.cursor, true);
           // Awaited on the next turn; until then a failure must not count as unhandled.
           next.catch(() => undefined);
         }

@@ -62,4 +62,15 @@ export interface ServerStore {
   changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }>;
   /** The oldest cursor the log can answer from (older cursors get a reset). 0 while never compacted. */
   oldestCursor(): Promise<number>;
+  /**
+   * Records that `userId` pulls with the scope whose key is `scopeKey`, and answers the cursor below
+   * which that user's devices must start over (`resetBelow`): when the key changed (a role changed,
+   * an organization was joined or left: rows were pulled under another scope), a log position
+   * reserved then, above every entry so far and never used by one (so a device that was up to
+   * date is below it, and one that starts over is answered a cursor at it); 0 when the key never
+   * changed since the user's first pull.
+   */
+  markScope(userId: number, scopeKey: string): Promise<number>;
+  /** The user's recorded scope key and reset point, without recording anything. */
+  scopeOf(userId: number): Promise<{ key: string; resetBelow: number } | undefined>;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
-import { applyPush, pull, pullScope } from "./server.ts";
+import { applyPush, pull, pullScope, scopeKey } from "./server.ts";
 import { ORGANIZATION_ID, OTHER_ORGANIZATION_ID, SERVER_NOW, idSequence, organizer, rules, scopeOf, webcastArgs } from "./testing.ts";
 import { CachedSource, OverlayTx } from "./overlay.ts";
 import { inOrganization, type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
@@ -260,6 +260,50 @@ describe("pull", () => {
     const next = await pull(server, scopeOf([ORGANIZATION_ID]), stale.cursor, 1);
     expect(next).toMatchObject({ reset: false, more: false });
     expect([...stale.changes, ...next.changes].map((change) => change.id)).toEqual(ids.slice(1));
+  });
+
+  it("resets every device of a user whose scope changed since the cursor they hold, and only those", async () => {
+    const { server } = await seeded();
+    const as = (userId: number, continuing = false) => ({ userId, continuing });
+    const both = scopeOf([ORGANIZATION_ID, OTHER_ORGANIZATION_ID]);
+    const laptop = await pull(server, both, 0, undefined, as(7));
+    const phone = await pull(server, both, 0, undefined, as(7));
+    expect(await pull(server, both, laptop.cursor, undefined, as(7))).toMatchObject({ reset: false });
+    // Another user's scope is theirs alone.
+    await pull(server, scopeOf([ORGANIZATION_ID]), 0, undefined, as(8));
+    expect(await pull(server, both, laptop.cursor, undefined, as(7))).toMatchObject({ reset: false });
+
+    // User 7 leaves the other organization, with nothing written since: both up-to-date devices start
+    // over, and get only what is theirs now.
+    const left = scopeOf([ORGANIZATION_ID]);
+    const again = await pull(server, left, laptop.cursor, undefined, as(7));
+    expect(again.reset).toBe(true);
+    expect(again.changes.every((change) => change.table !== "webcasts" || change.op !== "put" || change.row.organization_id === ORGANIZATION_ID)).toBe(true);
+    expect(again.cursor).toBeGreaterThan(laptop.cursor);
+    expect(await pull(server, left, again.cursor, undefined, as(7))).toMatchObject({ reset: false, changes: [] });
+    expect(await pull(server, left, phone.cursor, undefined, as(7))).toMatchObject({ reset: true });
+    // The same scope in another order is the same scope.
+    expect(await scopeKey(scopeOf([ORGANIZATION_ID, OTHER_ORGANIZATION_ID]))).toBe(await scopeKey(scopeOf([OTHER_ORGANIZATION_ID, ORGANIZATION_ID])));
+  });
+
+  it("pages through a reset without starting over at each page, below a scope change or a compaction cut", async () => {
+    const { server, ids } = await seeded();
+    const as = (continuing: boolean) => ({ userId: 7, continuing });
+    const first = await pull(server, scopeOf([ORGANIZATION_ID, OTHER_ORGANIZATION_ID]), 0, undefined, as(false));
+    await push(server, [mutation("deleteWebcast", { id: ids[0] })]);
+    server.compact();
+    const scope = scopeOf([ORGANIZATION_ID]); // and the scope changed
+    let page = await pull(server, scope, first.cursor, 1, as(false));
+    expect(page).toMatchObject({ reset: true, more: true });
+    const seen = page.changes.map((change) => change.id);
+    for (let pages = 1; page.more; pages++) {
+      expect(pages).toBeLessThan(10);
+      page = await pull(server, scope, page.cursor, 1, as(true));
+      expect(page.reset).toBe(false);
+      seen.push(...page.changes.map((change) => change.id));
+    }
+    expect(seen).toEqual(ids.slice(1));
+    expect(await pull(server, scope, page.cursor, undefined, as(false))).toMatchObject({ reset: false, changes: [] });
   });
 });
 

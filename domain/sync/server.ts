@@ -143,12 +143,48 @@ export function pullScope(user: PermissionSubject, organizationIds: readonly num
 }
 
 /**
- * One page of changes after `cursor` in the scope the caller may see (the caller decides it with
- * `pullScope`, after authenticating). A first pull (cursor 0) or a cursor older than the compacted log
- * starts over from 0 with `reset: true`: the client drops its rows before applying the page.
+ * A short key of a scope (SHA-256 of its canonical form, hex): equal scopes, equal keys, whatever
+ * the order of their ids.
  */
-export async function pull(store: ServerStore, scope: SyncScope, cursor: number, limit: number = PULL_PAGE_LIMIT): Promise<PullResponse> {
-  const reset = cursor <= 0 || cursor < (await store.oldestCursor());
+export async function scopeKey(scope: SyncScope): Promise<string> {
+  const canonical = JSON.stringify(SYNC_TABLES.map((table) => [table, [...scope[table]].sort((a, b) => a - b)]));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export interface PullOptions {
+  /** The user pulling: their devices start over when their scope changed (`ServerStore.markScope`). */
+  userId?: number;
+  /**
+   * The next page of a pull the device is paging through (a reset perhaps): its cursor is a middle
+   * page's, which may lie below the compaction cut or the scope's reset point by nature, so it is
+   * never reset for them (it would start over at every page).
+   */
+  continuing?: boolean;
+}
+
+/**
+ * One page of changes after `cursor` in the scope the caller may see (the caller decides it with
+ * `pullScope`, after authenticating). A first pull (cursor 0) and, unless `continuing`, a cursor
+ * older than the compacted log or — with `userId` — from before the user's scope last changed
+ * (rows pulled under another role may no longer be theirs to hold; rows newly in scope were logged
+ * before the cursor) start over from 0 with `reset: true`: the client drops its rows before
+ * applying the page. The last page's cursor is at least the scope's reset point, so a device that
+ * started over is not reset again; a scope that changes while a device pages through a pull is
+ * taken at its next pull.
+ */
+export async function pull(store: ServerStore, scope: SyncScope, cursor: number, limit: number = PULL_PAGE_LIMIT, options: PullOptions = {}): Promise<PullResponse> {
+  const { userId, continuing = false } = options;
+  let floor = 0;
+  if (userId !== undefined) {
+    const key = await scopeKey(scope);
+    if (!continuing) floor = await store.markScope(userId, key);
+    else {
+      const known = await store.scopeOf(userId);
+      if (known?.key === key) floor = known.resetBelow;
+    }
+  }
+  const reset = cursor <= 0 || (!continuing && (cursor < (await store.oldestCursor()) || cursor < floor));
   const page = await store.changesSince(reset ? 0 : cursor, scope, limit);
-  return { cursor: page.cursor, changes: page.changes, more: page.more, reset };
+  return { cursor: page.more ? page.cursor : Math.max(page.cursor, floor), changes: page.changes, more: page.more, reset };
 }

@@ -108,14 +108,14 @@ async function runScenario({ clients: count, commands }: { clients: number; comm
     /** A pull's fetcher; with `failAfter`, pages of one row and the connection drops after that many. */
     const pull = (failAfter: number | null = null): PullFetcher => {
       let pages = 0;
-      return async (cursor) => {
+      return async (cursor, continuing) => {
         if (!state.online) throw new Offline();
         if (failAfter !== null && pages >= failAfter) {
           coverage.brokenPulls++;
           throw new Offline();
         }
         pages++;
-        const page = await (failAfter === null ? fetchPage : fetchRow)(cursor);
+        const page = await (failAfter === null ? fetchPage : fetchRow)(cursor, continuing);
         if (page.reset && cursor > 0) coverage.resets++;
         return page;
       };

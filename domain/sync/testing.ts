@@ -64,10 +64,10 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
       // JSON round trips, as over the network.
       return async (mutations) => structuredClone(await applyPush(store, WEBCAST_MUTATORS, actor, locale, structuredClone(mutations), SERVER_NOW));
     },
-    /** Pulls as a user who sees every table of `scope` (organization ids: the same for every table). */
-    fetcher(scope: readonly number[] | SyncScope = [ORGANIZATION_ID], limit?: number): PullFetcher {
+    /** Pulls as a user who sees every table of `scope` (organization ids: the same for every table); as `userId` when given. */
+    fetcher(scope: readonly number[] | SyncScope = [ORGANIZATION_ID], limit?: number, userId?: number): PullFetcher {
       const full = "webcasts" in scope ? scope : scopeOf(scope);
-      return async (cursor) => structuredClone(await pull(store, full, cursor, limit));
+      return async (cursor, continuing) => structuredClone(await pull(store, full, cursor, limit, { ...(userId === undefined ? {} : { userId }), continuing }));
     },
   };
 }

@@ -59,7 +59,7 @@ function fakeNetwork(user: ProfileUser, server = memoryServer()) {
       return jsonResponse(await server.sender(actorOf(user))(body.mutations));
     }
     if (method === "GET" && url.pathname === "/api/sync/pull") {
-      return jsonResponse(await server.fetcher()(Number(url.searchParams.get("cursor") ?? 0)));
+      return jsonResponse(await server.fetcher()(Number(url.searchParams.get("cursor") ?? 0), url.searchParams.get("continuing") === "1"));
     }
     return jsonResponse({ message: "Not found", code: "not_found" }, 404);
   });

@@ -289,11 +289,11 @@ export class SyncEngine {
       return error ? { results, error } : { results };
     });
 
-  private readonly fetchPage: PullFetcher = (cursor) =>
+  private readonly fetchPage: PullFetcher = (cursor, continuing) =>
     this.call(async (): Promise<PullResponse> => {
       // A long first pull stops between pages once the engine stopped (sign-out).
       if (this.stopped) throw new Error("sync stopped");
-      return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor) } }), { global: false });
+      return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor), ...(continuing ? { continuing: "1" as const } : {}) } }), { global: false });
     });
 
   private readonly onOnline = () => {

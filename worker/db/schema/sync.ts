@@ -54,3 +54,16 @@ export const syncCompaction = sqliteTable("sync_compaction", {
   oldest_cursor: integer("oldest_cursor").notNull(),
   compacted_at: text("compacted_at").notNull(),
 });
+
+/**
+ * What each user last pulled (domain/sync/server.ts `pull`): the key of their pull scope, and the
+ * cursor below which their devices start over because the scope changed then (a role changed, an
+ * organization was joined or left). One row per user; 0 = no change seen.
+ */
+export const syncScopes = sqliteTable("sync_scopes", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  scope_key: text("scope_key").notNull(),
+  reset_below: integer("reset_below").notNull().default(0),
+});

@@ -7,6 +7,9 @@ import { type TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { compactSyncLog } from "./compaction.ts";
 import { createWebcast, deleteWebcast } from "./test-mutations.ts";
 import { newOrganization } from "./testing.ts";
+import { D1ServerStore } from "./d1-server-store.ts";
+import { pull as pullPage } from "../../../domain/sync/server.ts";
+import { scopeOf } from "../../../domain/sync/testing.ts";
 
 beforeAll(seedDemo);
 
@@ -41,8 +44,8 @@ describe("sync compaction (docs/sync.md)", () => {
   it("drops deletion entries and mutation records past the retention; a device below the cut pulls from scratch, one above goes on", async () => {
     const organizationId = await newOrganization(1);
     const owner = await clientFor("owner@demo.test");
-    const [kept, gone] = [createWebcast(organizationId), createWebcast(organizationId)];
-    expect((await push(owner, [kept, gone])).map((result) => result.status)).toEqual(["applied", "applied"]);
+    const [kept, gone, ...others] = [createWebcast(organizationId), createWebcast(organizationId), createWebcast(organizationId), createWebcast(organizationId)];
+    expect((await push(owner, [kept, gone, ...others])).map((result) => result.status)).toEqual(["applied", "applied", "applied", "applied"]);
     const away = await pullAll(owner, 0); // a device that then goes away, before the deletion
     expect((await push(owner, [deleteWebcast(webcastIdOf(gone))]))[0]?.status).toBe("applied");
     const present = await pullAll(owner, away.cursor); // a device that saw the deletion
@@ -66,6 +69,22 @@ describe("sync compaction (docs/sync.md)", () => {
     // Compacting again keeps the cut where it is.
     await compactSyncLog(env.DB, new Date());
     expect((await pull(owner, present.cursor)).reset).toBe(false);
+
+    // A reset pages through entries below the cut (puts stay where they were): the next pages go on
+    // (`continuing`) instead of starting over at each page.
+    const store = new D1ServerStore(env.DB);
+    const scope = scopeOf([organizationId]);
+    let page = await pullPage(store, scope, away.cursor, 1, { continuing: false });
+    expect(page).toMatchObject({ reset: true, more: true });
+    expect(page.cursor).toBeLessThan(await store.oldestCursor());
+    const seen = new Set(page.changes.map((change) => change.id));
+    for (let pages = 1; page.more; pages++) {
+      expect(pages).toBeLessThan(50);
+      page = await pullPage(store, scope, page.cursor, 1, { continuing: true });
+      expect(page.reset).toBe(false);
+      for (const change of page.changes) seen.add(change.id);
+    }
+    expect([...seen].filter((id) => id !== String(organizationId)).sort()).toEqual([kept, ...others].map(webcastIdOf).sort());
   });
 
   it("refuses a mutation made before the retention period (its record may be gone), and records the refusal", async () => {

@@ -5,10 +5,13 @@ import type { CommitInput, ServerStore, Write } from "../../../domain/sync/serve
 import { SERVER_WRITTEN_TABLES, SYNC_CASCADES, type SyncCascade } from "../../../domain/sync/tables.ts";
 import type { Change, MutationResult, OrganizationRules, RowQuery, SyncRow, SyncScope, SyncTable } from "../../../domain/sync/types.ts";
 import { type Db, db } from "../../db/client.ts";
-import { memberships, organizations, syncChanges, syncCompaction, syncMutations } from "../../db/schema/index.ts";
+import { memberships, organizations, syncChanges, syncCompaction, syncMutations, syncScopes } from "../../db/schema/index.ts";
 import { changesAfter, dropSuperseded, HEAD, headQuery, type LogEntry, logArms, readHead } from "./change-log.ts";
 import { inJson } from "./sql.ts";
 import { SYNCED_TABLES, SYNCED_TABLE_NAMES } from "./tables.ts";
+
+/** The `table_name` of the placeholder entry that reserves a scope's reset point (never pulled: no synced table). */
+const SCOPE_MARK = "scope_mark";
 
 /**
  * The sync `ServerStore` port (domain/sync/server-store.ts) on D1.
@@ -193,6 +196,33 @@ export class D1ServerStore implements ServerStore {
   async oldestCursor(): Promise<number> {
     const [row] = await this.database.select({ oldest: syncCompaction.oldest_cursor }).from(syncCompaction).where(eq(syncCompaction.id, 1));
     return row?.oldest ?? 0;
+  }
+
+  /**
+   * `sync_scopes` keeps each user's scope key. A new key (not the first) reserves a log position:
+   * a placeholder entry is inserted, its `seq` stamped as the reset point and the entry deleted, in
+   * one batch (AUTOINCREMENT never hands a used seq out again, so no real entry takes it).
+   */
+  async markScope(userId: number, scopeKey: string): Promise<number> {
+    const known = await this.scopeOf(userId);
+    if (known?.key === scopeKey) return known.resetBelow;
+    if (!known) {
+      await this.database.insert(syncScopes).values({ user_id: userId, scope_key: scopeKey, reset_below: 0 }).onConflictDoUpdate({ target: syncScopes.user_id, set: { scope_key: scopeKey } });
+      return (await this.scopeOf(userId))?.resetBelow ?? 0;
+    }
+    const placeholder = { table_name: SCOPE_MARK, row_id: String(userId) };
+    const reserved = sql<number>`(SELECT max(${syncChanges.seq}) FROM ${syncChanges} WHERE ${syncChanges.table_name} = ${SCOPE_MARK} AND ${syncChanges.row_id} = ${placeholder.row_id})`;
+    await this.database.batch([
+      this.database.insert(syncChanges).values({ organization_id: 0, ...placeholder, op: "put" }),
+      this.database.update(syncScopes).set({ scope_key: scopeKey, reset_below: reserved }).where(eq(syncScopes.user_id, userId)),
+      this.database.delete(syncChanges).where(and(eq(syncChanges.table_name, SCOPE_MARK), eq(syncChanges.row_id, placeholder.row_id))),
+    ]);
+    return (await this.scopeOf(userId))?.resetBelow ?? 0;
+  }
+
+  async scopeOf(userId: number): Promise<{ key: string; resetBelow: number } | undefined> {
+    const [row] = await this.database.select().from(syncScopes).where(eq(syncScopes.user_id, userId));
+    return row ? { key: row.scope_key, resetBelow: row.reset_below } : undefined;
   }
 
   private checkScope(write: Write): void {

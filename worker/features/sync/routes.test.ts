@@ -200,6 +200,33 @@ describe("POST /api/sync/push", () => {
 });
 
 describe("GET /api/sync/pull", () => {
+  it("starts a device over once the user's scope changed (a role taken away), so it keeps no rows it may no longer hold", async () => {
+    const organizationId = await newOrganization(1);
+    const organizer = await clientFor("organizer@demo.test");
+    const webcast = createWebcast(organizationId);
+    await push(organizer, [webcast]);
+    const viewer = viewerRow({ id: webcastIdOf(webcast), organization_id: organizationId });
+    await env.DB.prepare("INSERT INTO viewers (id, organization_id, webcast_id, name, email, tags, vote_weight, registered, invitation_sent, reminder_sent, is_moderator, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '[]', 1, 0, 0, 0, 0, ?, ?)")
+      .bind(viewer.id, organizationId, viewer.webcast_id, viewer.name, viewer.email, viewer.created_at, viewer.updated_at)
+      .run();
+    let page = await pull(organizer);
+    while (page.more) page = await pull(organizer, page.cursor);
+    expect(await pull(organizer, page.cursor)).toMatchObject({ reset: false });
+
+    // Demoted to viewer there: the next pull starts over, without that organization's viewers.
+    await env.DB.prepare("UPDATE memberships SET role = 'viewer' WHERE organization_id = ? AND user_id = ?").bind(organizationId, await userIdOf("organizer@demo.test")).run();
+    const after = await pull(organizer, page.cursor);
+    expect(after.reset).toBe(true);
+    let changes = after.changes;
+    for (let next = after; next.more; ) {
+      next = await pull(organizer, next.cursor);
+      changes = [...changes, ...next.changes];
+    }
+    expect(changes.some((change) => change.table === "viewers" && change.id === viewer.id)).toBe(false);
+    // Still a member there: its webcasts stay theirs.
+    expect(changes.some((change) => change.table === "webcasts" && change.id === webcastIdOf(webcast))).toBe(true);
+  });
+
   it("gives a snapshot from 0, then only newer changes with deletions as del, only of the user's organizations", async () => {
     const organizationId = await newOrganization(1);
     const organizer = await clientFor("organizer@demo.test");

@@ -51,7 +51,11 @@ const pushSchema = (locale: UiLocale) =>
       .max(PUSH_BATCH_LIMIT)
       .refine((mutations) => new Set(mutations.map((mutation) => mutation.id)).size === mutations.length, { message: localized(PUSH_MESSAGES.duplicate, locale) }),
   });
-const pullSchema = z.object({ cursor: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0) });
+const pullSchema = z.object({
+  cursor: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
+  /** `1`: the next page of a pull the device is paging through (domain/sync/server.ts PullOptions). */
+  continuing: z.enum(["0", "1"]).optional(),
+});
 const pokeSchema = z.object({ organization: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 function query<T extends z.ZodType>(schema: T) {
@@ -90,17 +94,18 @@ export const syncRoutes = new Hono<AppEnv>()
     },
   )
   /**
-   * GET /api/sync/pull?cursor=N → the changes after N in the user's organizations (cursor 0: a
-   * snapshot); viewers only where the user manages them (`pullScope`).
+   * GET /api/sync/pull?cursor=N[&continuing=1] → the changes after N in the user's organizations
+   * (cursor 0: a snapshot); viewers only where the user manages them (`pullScope`); a reset when
+   * the user's scope changed since (domain/sync/server.ts `pull`).
    */
   .get("/pull", query(pullSchema), async (c) => {
     const user = requireUser(c);
-    const { cursor } = c.req.valid("query");
+    const { cursor, continuing } = c.req.valid("query");
     // A super admin syncs every organization: fine while they are few (a later issue may scope it).
     const organizationIds = user.is_super_admin
       ? (await db(c.env.DB).select({ id: organizations.id }).from(organizations)).map((row) => row.id)
       : user.accounts.map((account) => account.id);
-    return c.json(await pull(new D1ServerStore(c.env.DB), pullScope(user, organizationIds), cursor, PULL_PAGE_LIMIT));
+    return c.json(await pull(new D1ServerStore(c.env.DB), pullScope(user, organizationIds), cursor, PULL_PAGE_LIMIT, { userId: user.id, continuing: continuing === "1" }));
   })
   /**
    * GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change
