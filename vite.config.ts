@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type HtmlTagDescriptor, type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { headersFile } from "./worker/http/security-headers.ts";
 
 // IGO_STATE_DIR lets the e2e suite and benchmarks run against their own local D1/R2/DO state.
 const stateDir = process.env.IGO_STATE_DIR;
@@ -62,6 +63,22 @@ function preloadStartScreen(): Plugin {
   };
 }
 
+/**
+ * The `_headers` file of Workers Static Assets (security headers of index.html and every static
+ * file), written from worker/http/security-headers.ts so the policy exists once. Honoured by
+ * Cloudflare and by `vite preview` (workerd), which `npm start` and the e2e suite use; `vite dev`
+ * ignores it (its inline scripts would not pass the CSP anyway).
+ */
+function staticAssetHeaders(): Plugin {
+  return {
+    name: "igo:static-asset-headers",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "_headers", source: headersFile() });
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: "web/public",
   environments: {
@@ -97,6 +114,7 @@ export default defineConfig({
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
     { ...preloadStartScreen(), applyToEnvironment: (env: { name: string }) => env.name === "client" },
+    { ...staticAssetHeaders(), applyToEnvironment: (env: { name: string }) => env.name === "client" },
     cloudflare({
       configPath: "./wrangler.toml",
       persistState: stateDir ? { path: stateDir } : true,

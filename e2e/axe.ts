@@ -33,7 +33,8 @@ const ALWAYS = new Set(["heading-order", "landmark-unique", "landmark-no-duplica
  * any screen.
  */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.addScriptTag({ content: source });
+  // Evaluated through the DevTools protocol, not as a <script> tag: the app's CSP refuses inline scripts.
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(`${source}\n;undefined`);
   const results = await page.evaluate(async () => {
     if (!window.axe) throw new Error("axe-core was not injected");
     return window.axe.run(document, { resultTypes: ["violations"] });

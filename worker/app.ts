@@ -25,13 +25,15 @@ import { webcastRoom } from "./features/webcast-room/routes.ts";
 import { webcastRoutes } from "./features/webcasts/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 
 /**
- * Order matters: request id and language first (so every error is shaped and localized), the
+ * Order matters: security headers outermost (they see every answer, errors and the dev routes
+ * included), request id and language next (so every error is shaped and localized), the
  * local-only dev routes before CSRF (scripts call them without a browser), then CSRF on every
  * mutating request and the session lookup.
  */
-const app = new Hono<AppEnv>().use(requestId).use(locale).route("/api/dev", dev).use(csrf).use(authenticate);
+const app = new Hono<AppEnv>().use(securityHeaders).use(requestId).use(locale).route("/api/dev", dev).use(csrf).use(authenticate);
 
 /** Chained so `AppType` carries every route for the web's typed `hc` client. */
 const routes = app
