@@ -107,6 +107,8 @@ describe("the app under its policy", () => {
     browsers.push(browser);
     const page = await browser.context.newPage();
     const problems = await watchViolations(page);
+    const sockets: string[] = [];
+    page.on("websocket", (socket) => sockets.push(socket.url()));
 
     await signIn(page, baseUrl, "organizer@demo.test");
     // Idle: the first pull answered and the organization's websocket (connect-src) is open.
@@ -139,6 +141,8 @@ describe("the app under its policy", () => {
     await page.goto(`${baseUrl}/sessions`);
     await page.getByTestId("session-list").waitFor();
 
+    // connect-src 'self' lets the app open its websockets to its own origin (ws: here).
+    expect(sockets.filter((url) => url.startsWith(baseUrl.replace(/^http/, "ws")))).not.toEqual([]);
     expect([...(await violationsIn(page)), ...problems]).toEqual([]);
   });
 
