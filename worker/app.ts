@@ -26,14 +26,16 @@ import { webcastRoutes } from "./features/webcasts/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { sameOrigin } from "./http/origin.ts";
 
 /**
  * Order matters: security headers outermost (they see every answer, errors and the dev routes
  * included), request id and language next (so every error is shaped and localized), the
- * local-only dev routes before CSRF (scripts call them without a browser), then CSRF on every
- * mutating request and the session lookup.
+ * same-origin check of state-changing requests and websocket upgrades (a page of another site
+ * cannot reach even the dev routes), the local-only dev routes before CSRF (scripts call them
+ * without a browser), then CSRF on every mutating request and the session lookup.
  */
-const app = new Hono<AppEnv>().use(securityHeaders).use(requestId).use(locale).route("/api/dev", dev).use(csrf).use(authenticate);
+const app = new Hono<AppEnv>().use(securityHeaders).use(requestId).use(locale).use(sameOrigin).route("/api/dev", dev).use(csrf).use(authenticate);
 
 /** Chained so `AppType` carries every route for the web's typed `hc` client. */
 const routes = app

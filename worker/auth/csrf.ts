@@ -4,7 +4,6 @@ import { createMiddleware } from "hono/factory";
 import { cookieNamesFor, XSRF_COOKIE_NAME } from "../../domain/http/cookies.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/api-error.ts";
-import { needsSameOrigin, requireSameOrigin } from "../http/origin.ts";
 import { hashToken, hmac, randomToken, safeEqual } from "./tokens.ts";
 
 /**
@@ -20,7 +19,7 @@ import { hashToken, hmac, randomToken, safeEqual } from "./tokens.ts";
  *   cannot mint a token for another binding. The token rotates at login (`startSession`) and at
  *   logout (`endSession`, which also starts a new pre-session);
  * - state-changing requests and websocket upgrades must come from the app's origin
- *   (worker/http/origin.ts, 403), checked first.
+ *   (worker/http/origin.ts `sameOrigin`, 403), checked before this middleware (worker/app.ts).
  */
 export const CSRF_COOKIE = XSRF_COOKIE_NAME;
 export const CSRF_HEADER = "X-XSRF-TOKEN";
@@ -94,12 +93,10 @@ export function rotateCsrfAfterLogout(c: Context<AppEnv>): Promise<void> {
 }
 
 /**
- * Refuses a cross-origin state-changing request or websocket upgrade (403), then a mutating
- * request whose X-XSRF-TOKEN is missing, differs from the cookie, is forged or is bound to
- * another session or browser (419).
+ * Refuses a mutating request whose X-XSRF-TOKEN is missing, differs from the cookie, is forged or
+ * is bound to another session or browser (419).
  */
 export const csrf = createMiddleware<AppEnv>(async (c, next) => {
-  if (needsSameOrigin(c.req.raw)) requireSameOrigin(c);
   if (!SAFE_METHODS.has(c.req.method)) {
     const cookie = getCookie(c, cookieNamesFor(c.req.url).xsrf);
     const header = c.req.header(CSRF_HEADER);

@@ -29,6 +29,11 @@ async function closeSocket(response: Response): Promise<void> {
 }
 
 describe("state-changing requests", () => {
+  it("refuses a page of another site even on the local dev routes, which come before CSRF", async () => {
+    const response = await exports.default.fetch(new Request("http://localhost/api/dev/seed", { method: "POST", headers: { Origin: EVIL, "Accept-Language": "en" } }));
+    await expectRefused(response);
+  });
+
   it("refuses a cross-origin one (Origin, else Referer, or Origin null) with 403 before anything happens", async () => {
     const client = await clientFor("organizer@demo.test");
     const before = await firstName(client);

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { CROSS_ORIGIN_REFUSED, originVerdict } from "../../domain/http/origin.ts";
 import { localized } from "../../domain/validation/localized.ts";
 import type { AppEnv } from "../env.ts";
@@ -29,3 +30,9 @@ export function requireSameOrigin(c: Context<AppEnv>): void {
   });
   if (verdict === "cross") throw new ApiError("forbidden", { message: localized(CROSS_ORIGIN_REFUSED, c.var.locale) });
 }
+
+/** `requireSameOrigin` for every state-changing request and websocket upgrade (worker/app.ts, before every route). */
+export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
+  if (needsSameOrigin(c.req.raw)) requireSameOrigin(c);
+  await next();
+});
