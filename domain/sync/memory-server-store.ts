@@ -136,7 +136,7 @@ export class MemoryServerStore implements ServerStore {
 
   async changesSince(cursor: number, scope: SyncScope, limit: number): Promise<{ changes: Change[]; cursor: number; more: boolean }> {
     // One entry per row, in log order: no grouping needed.
-    const entries = this.log.filter((entry) => entry.seq > cursor && scope[entry.table].includes(entry.organization_id));
+    const entries = this.log.filter((entry) => entry.seq > cursor && this.inScope(entry, scope));
     const included = entries.slice(0, limit);
     const more = entries.length > limit;
     const last = included.at(-1);
@@ -145,6 +145,17 @@ export class MemoryServerStore implements ServerStore {
       cursor: more && last ? last.seq : Math.max(cursor, this.head),
       more,
     };
+  }
+
+  /** An entry the scope sees: its table in its organization, or a row of a granted webcast (every deletion there). */
+  private inScope(entry: MemoryLogEntry, scope: SyncScope): boolean {
+    if (scope[entry.table].includes(entry.organization_id)) return true;
+    const grant = scope.byWebcast?.[entry.table]?.find((candidate) => candidate.organizationId === entry.organization_id);
+    if (!grant) return false;
+    if (entry.op === "del") return true;
+    const row = this.table(entry.table).get(entry.id);
+    const webcastId: unknown = entry.table === "webcasts" ? entry.id : row ? Reflect.get(row, "webcast_id") : undefined;
+    return typeof webcastId === "string" && grant.webcastIds.includes(webcastId);
   }
 
   async oldestCursor(): Promise<number> {

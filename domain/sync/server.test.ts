@@ -2,12 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { WEBCAST_MUTATORS } from "../webcasts/mutators.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
-import { applyPush, pull, pullScope, scopeKey } from "./server.ts";
+import { applyPush, pull, scopeKey } from "./server.ts";
 import { ORGANIZATION_ID, OTHER_ORGANIZATION_ID, SERVER_NOW, idSequence, organizer, rules, scopeOf, webcastArgs } from "./testing.ts";
 import { CachedSource, OverlayTx } from "./overlay.ts";
 import { inOrganization, type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
 import type { ViewerRow } from "../viewers/record.ts";
-import { permissionsFor } from "../permissions/can.ts";
 
 const nextId = idSequence(Date.UTC(2026, 0, 1), 42);
 const alice = organizer(7);
@@ -331,15 +330,6 @@ function viewer(id: string, webcastId: string, organizationId = ORGANIZATION_ID)
 }
 
 describe("viewers", () => {
-  it("pullScope: viewers only where the user manages them, organizations and webcasts wherever they belong", () => {
-    const member = (role: "viewer" | "speaker" | "organizer" | "owner", organizationId: number) => ({ organization_id: organizationId, role });
-    const user = { is_super_admin: false, permissions: permissionsFor([member("organizer", 1), member("viewer", 2), member("speaker", 3), member("owner", 4)]) };
-    expect(pullScope(user, [1, 2, 3, 4])).toMatchObject({ organizations: [1, 2, 3, 4], webcasts: [1, 2, 3, 4], viewers: [1, 4] });
-    // The webcasts' parts: not to plain viewers; streaming outputs (credentials) only to editors.
-    expect(pullScope(user, [1, 2, 3, 4])).toMatchObject({ polls: [1, 3, 4], webcast_speakers: [1, 3, 4], streaming_outputs: [1, 4] });
-    expect(pullScope({ is_super_admin: true, permissions: {} }, [1, 2])).toEqual(scopeOf([1, 2]));
-  });
-
   it("deleting a webcast deletes its viewers in the same commit, each logged as del before it; pulls follow the scope", async () => {
     const server = store();
     const [doomed, kept] = [nextId(), nextId()];

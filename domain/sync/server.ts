@@ -1,5 +1,4 @@
 import type { UiLocale } from "../i18n/locales.ts";
-import { can, type PermissionSubject } from "../permissions/can.ts";
 import { SYNC_MESSAGES } from "./messages.ts";
 import { CachedSource, OverlayTx } from "./overlay.ts";
 import { type MutatorRegistry, rejectionError, runMutation } from "./run.ts";
@@ -116,38 +115,16 @@ function rowIdOf(mutation: PendingMutation): string | undefined {
   return typeof id === "string" && id.length <= 100 ? id : undefined;
 }
 
-/**
- * What `user` pulls of the organizations they belong to (`organizationIds`; every organization for
- * a super admin): the organizations themselves (name and rules, nothing of billing: every role
- * gets them) and their webcasts; viewers (names, e-mails: personal data) only where they hold
- * `viewers.manage` (organizers, admins, owners, super admins; not speakers or viewers). The
- * webcasts' sub-collections (speakers, polls, resources, …) go to those who see sessions
- * (`sessions.view`: everyone but plain viewers, who meet them in the live room); streaming outputs
- * (stream keys, credentials) only to those who may edit webcasts (`webcasts.update`).
- * Caller: the pull route, after authenticating.
- */
-export function pullScope(user: PermissionSubject, organizationIds: readonly number[]): SyncScope {
-  const seeing = organizationIds.filter((id) => can(user, "sessions.view", id));
-  return {
-    organizations: [...organizationIds],
-    webcasts: [...organizationIds],
-    viewers: organizationIds.filter((id) => can(user, "viewers.manage", id)),
-    webcast_speakers: seeing,
-    polls: seeing,
-    polling_series: seeing,
-    resources: seeing,
-    embed_apps: seeing,
-    segments: seeing,
-    streaming_outputs: organizationIds.filter((id) => can(user, "webcasts.update", id)),
-  };
-}
 
 /**
  * A short key of a scope (SHA-256 of its canonical form, hex): equal scopes, equal keys, whatever
  * the order of their ids.
  */
 export async function scopeKey(scope: SyncScope): Promise<string> {
-  const canonical = JSON.stringify(SYNC_TABLES.map((table) => [table, [...scope[table]].sort((a, b) => a - b)]));
+  const canonical = JSON.stringify([
+    SYNC_TABLES.map((table) => [table, [...scope[table]].sort((a, b) => a - b)]),
+    SYNC_TABLES.map((table) => [table, [...(scope.byWebcast?.[table] ?? [])].sort((a, b) => a.organizationId - b.organizationId).map((grant) => [grant.organizationId, [...grant.webcastIds].sort()])]),
+  ]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -165,7 +142,7 @@ export interface PullOptions {
 
 /**
  * One page of changes after `cursor` in the scope the caller may see (the caller decides it with
- * `pullScope`, after authenticating). A first pull (cursor 0) and, unless `continuing`, a cursor
+ * `readScope`, domain/permissions/read-rule.ts, after authenticating). A first pull (cursor 0) and, unless `continuing`, a cursor
  * older than the compacted log or — with `userId` — from before the user's scope last changed
  * (rows pulled under another role may no longer be theirs to hold; rows newly in scope were logged
  * before the cursor) start over from 0 with `reset: true`: the client drops its rows before

@@ -9,7 +9,8 @@ import { MemoryReplicaStore } from "./memory-replica-store.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
 import type { ReplicaStore } from "./replica-store.ts";
 import { Replica, type PullFetcher, type PushSender } from "./replica.ts";
-import { applyPush, pull, pullScope } from "./server.ts";
+import { applyPush, pull } from "./server.ts";
+import { readScope } from "../permissions/read-rule.ts";
 import type { MutationActor, OrganizationRules, SyncScope } from "./types.ts";
 import { uuidv7 } from "./uuidv7.ts";
 
@@ -74,7 +75,7 @@ export function memoryServer(organizations: Iterable<[number, OrganizationRules]
 
 /** The same organizations for every synced table: the pull scope of someone who sees every table. */
 export function scopeOf(organizationIds: readonly number[]): SyncScope {
-  return pullScope({ is_super_admin: true, permissions: {} }, organizationIds);
+  return readScope({ is_super_admin: true, permissions: {} }, organizationIds);
 }
 
 export interface TestReplicaOptions {

@@ -10,11 +10,21 @@ export type SyncTable = keyof SyncRowMap;
 export type SyncRow<T extends SyncTable = SyncTable> = SyncRowMap[T];
 
 /**
- * What one user pulls: per synced table, the organizations whose rows they may see. Tables differ
- * (every member sees their organizations and webcasts; only those who manage viewers see viewers,
- * which are personal data).
+ * What one user pulls (domain/permissions/read-rule.ts decides it): per synced table, the
+ * organizations whose rows they may see; and `byWebcast`, per table, rows they see only for some
+ * webcasts of an organization (a speaker: the sessions they speak in) — the webcast rows of
+ * `webcastIds`, or the rows of a webcast part whose `webcast_id` is one of them — plus the ids of
+ * that table's deleted rows there (an id tells nothing, and a deleted part's webcast is unknown).
  */
-export type SyncScope = { readonly [T in SyncTable]: readonly number[] };
+export type SyncScope = { readonly [T in SyncTable]: readonly number[] } & {
+  readonly byWebcast?: { readonly [T in SyncTable]?: readonly WebcastGrant[] };
+};
+
+/** Rows of some webcasts of one organization (a `SyncScope.byWebcast` entry). */
+export interface WebcastGrant {
+  organizationId: number;
+  webcastIds: readonly string[];
+}
 
 /** What mutators read and write through, on both sides. `patch` writes only the given fields. */
 export interface MutationTx {

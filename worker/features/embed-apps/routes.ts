@@ -7,7 +7,7 @@ import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { jsonBody, query } from "../../http/validators.ts";
-import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
+import { pathWebcast, readGuard, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { embedAppAnswerOf, embedAppOf, embedAppsQuery, listEmbedApps } from "./service.ts";
 import { localized } from "../../../domain/validation/localized.ts";
@@ -34,7 +34,7 @@ const invalidMessage = (_errors: Record<string, string[]>, locale: UiLocale) => 
 
 export const embedAppRoutes = new Hono<AppEnv>()
   /** GET /api/webcasts/{uid}/embed-apps?page&q&limit → `{ data: EmbedApp[], meta: { page, per_page, total } }` (webcasts.view). */
-  .get("/webcasts/:id/embed-apps", webcastGuard("webcasts.view"), query(embedAppsQuery), async (c) => {
+  .get("/webcasts/:id/embed-apps", readGuard("embed_apps"), query(embedAppsQuery), async (c) => {
     const { row } = await pathWebcast(c);
     return c.json(await listEmbedApps(db(c.env.DB), row.id, c.req.valid("query")), 200);
   })

@@ -7,7 +7,7 @@ import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
-import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
+import { pathWebcast, readGuard, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { newResourceFileKey, sweepResourceFiles, withStoredFile } from "./files.ts";
 import { checkCreate, checkUpdate } from "./forms.ts";
@@ -29,7 +29,7 @@ const visibilityBody = z.strictObject({ resources: z.array(z.strictObject({ id: 
 
 export const resourceRoutes = new Hono<AppEnv>()
   /** GET /api/webcasts/{uid}/resources → `{ data: Resource[] }` in their order (webcasts.view). */
-  .get("/webcasts/:id/resources", webcastGuard("webcasts.view"), async (c) => {
+  .get("/webcasts/:id/resources", readGuard("resources"), async (c) => {
     const { row } = await pathWebcast(c);
     return c.json({ data: await resourcesOf(db(c.env.DB), row.id) }, 200);
   })

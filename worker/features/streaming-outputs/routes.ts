@@ -6,7 +6,7 @@ import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { jsonBody } from "../../http/validators.ts";
-import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
+import { pathWebcast, readGuard, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { outputAnswer, outputGuard, outputsOfWebcast, pathOutput, streamingOutputResource } from "./service.ts";
 import { createStreamingOutput, deleteStreamingOutput, updateStreamingOutput } from "../../../domain/streaming-outputs/mutators.ts";
@@ -29,7 +29,7 @@ const updateBody = updateStreamingOutputArgs.omit({ id: true, now: true });
 
 export const streamingOutputRoutes = new Hono<AppEnv>()
   /** GET /api/webcasts/{uid}/streaming-outputs → `{ data: StreamingOutput[] }`, oldest first; credentials only for webcasts.update. */
-  .get("/webcasts/:id/streaming-outputs", webcastGuard("webcasts.view"), async (c) => {
+  .get("/webcasts/:id/streaming-outputs", readGuard("streaming_outputs"), async (c) => {
     const { row } = await pathWebcast(c);
     const withCredentials = can(requireUser(c), "webcasts.update", row.organization_id);
     const outputs = await outputsOfWebcast(db(c.env.DB), row.id);

@@ -1,3 +1,4 @@
+import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { sql } from "drizzle-orm";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
 import type { SyncScope, SyncTable } from "../../../domain/sync/types.ts";
@@ -60,9 +61,12 @@ export interface LogEntry {
 
 /**
  * One range of the log a page reads, in seq order: an organization's entries of every table (but
- * `except`), or of one table.
+ * `except`), or of one table; with `webcastIds`, only that table's rows of those webcasts (and its
+ * deletions: `SyncScope.byWebcast`).
  */
-export type LogArm = { organizationId: number; except: readonly SyncTable[] } | { organizationId: number; table: SyncTable };
+export type LogArm =
+  | { organizationId: number; except: readonly SyncTable[] }
+  | { organizationId: number; table: SyncTable; webcastIds?: readonly string[] };
 
 /**
  * The ranges a page reads for `scope`, leaving out the `skipped` tables (sent whole on a reset): an
@@ -74,10 +78,14 @@ export function logArms(scope: SyncScope, skipped: readonly SyncTable[]): LogArm
   const tables = SYNC_TABLES.filter((table) => !skipped.includes(table));
   const seen = new Map(tables.map((table) => [table, new Set(scope[table])]));
   const organizations = [...new Set(tables.flatMap((table) => scope[table]))];
-  return organizations.flatMap((organizationId): LogArm[] => {
+  const whole = organizations.flatMap((organizationId): LogArm[] => {
     const visible = tables.filter((table) => seen.get(table)?.has(organizationId));
     return visible.length === tables.length ? [{ organizationId, except: skipped }] : visible.map((table) => ({ organizationId, table }));
   });
+  const byWebcast = tables.flatMap((table) =>
+    (scope.byWebcast?.[table] ?? []).filter((grant) => !seen.get(table)?.has(grant.organizationId) && grant.webcastIds.length > 0).map((grant) => ({ organizationId: grant.organizationId, table, webcastIds: grant.webcastIds })),
+  );
+  return [...whole, ...byWebcast];
 }
 
 /**
@@ -112,7 +120,7 @@ export function logPageSql(cursor: number, arms: readonly LogArm[], limit: numbe
   const selects = arms.map((arm) => {
     const where =
       "table" in arm
-        ? `table_name = '${syncTable(arm.table)}' AND organization_id = ${integer(arm.organizationId)} AND ${after}`
+        ? `table_name = '${syncTable(arm.table)}' AND organization_id = ${integer(arm.organizationId)} AND ${after}${arm.webcastIds ? ` AND ${ofWebcasts(arm.table, arm.webcastIds)}` : ""}`
         : `organization_id = ${integer(arm.organizationId)} AND ${after}${arm.except.length > 0 ? ` AND table_name NOT IN (${arm.except.map((table) => `'${syncTable(table)}'`).join(", ")})` : ""}`;
     return `SELECT seq, table_name, organization_id, row_id FROM sync_changes WHERE ${where}`;
   });
@@ -129,6 +137,19 @@ function readEntries(rows: unknown): LogEntry[] {
     if (typeof seq !== "number" || typeof table_name !== "string" || typeof organization_id !== "number" || typeof row_id !== "string") throw new Error("sync: malformed change-log entry");
     return { seq, table: syncTable(table_name), organization_id, row_id };
   });
+}
+
+/**
+ * The entries of a table's rows of these webcasts, and of its deletions (their rows are gone, so
+ * their webcast is unknown; an id tells nothing): webcast rows by id, a part by its `webcast_id`.
+ */
+function ofWebcasts(table: SyncTable, webcastIds: readonly string[]): string {
+  const ids = webcastIds.map((id) => {
+    if (!UUID_V7.test(id)) throw new Error(`sync: ${id} is not a webcast id`);
+    return `'${id}'`;
+  });
+  const rows = table === "webcasts" ? ids.join(", ") : `SELECT id FROM ${syncTable(table)} WHERE webcast_id IN (${ids.join(", ")})`;
+  return `(op = 'del' OR row_id IN (${rows}))`;
 }
 
 function integer(value: number): string {

@@ -223,8 +223,8 @@ describe("GET /api/sync/pull", () => {
       changes = [...changes, ...next.changes];
     }
     expect(changes.some((change) => change.table === "viewers" && change.id === viewer.id)).toBe(false);
-    // Still a member there: its webcasts stay theirs.
-    expect(changes.some((change) => change.table === "webcasts" && change.id === webcastIdOf(webcast))).toBe(true);
+    // A viewer there now: not its webcasts either (the read rule).
+    expect(changes.some((change) => change.table === "webcasts" && change.id === webcastIdOf(webcast))).toBe(false);
   });
 
   it("gives a snapshot from 0, then only newer changes with deletions as del, only of the user's organizations", async () => {
@@ -275,7 +275,8 @@ describe("GET /api/sync/pull", () => {
     expect(tablesOf(await pulledBy("organizer@demo.test"))).toEqual(["viewers:put", "viewers:put", "webcasts:put"]);
     expect((await pulledBy("organizer@demo.test")).find((change) => change.id === viewerIds[0])).toMatchObject({ op: "put", row: { webcast_id: webcast.id, tags: ["board"], registered: false } });
     for (const email of ["owner@demo.test", "admin@demo.test", "superadmin@demo.test"]) expect(tablesOf(await pulledBy(email)), email).toEqual(["viewers:put", "viewers:put", "webcasts:put"]);
-    for (const email of ["viewer@demo.test", "speaker@demo.test", "operator@demo.test"]) expect(tablesOf(await pulledBy(email)), email).toEqual(["webcasts:put"]);
+    // The read rule: only those who view webcasts (or speak in this one) get it.
+    for (const email of ["viewer@demo.test", "speaker@demo.test", "operator@demo.test"]) expect(tablesOf(await pulledBy(email)), email).toEqual([]);
     expect(await pulledBy("owner@other.test")).toEqual([]);
 
     // Deleting the webcast deletes its viewers everywhere: the organizer's next pull has their del.
@@ -285,8 +286,9 @@ describe("GET /api/sync/pull", () => {
     expect(delta.changes).toEqual([...viewerIds.map((id) => ({ table: "viewers", id, op: "del" })), { table: "webcasts", id: webcast.id, op: "del" }]);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM viewers WHERE webcast_id = ?").bind(webcast.id).first<number>("n");
     expect(count).toBe(0);
+    // A plain viewer never had the webcast: nothing of it comes to them.
     const viewerDelta = await pull(await clientFor("viewer@demo.test"), before.cursor);
-    expect(viewerDelta.changes).toEqual([{ table: "webcasts", id: webcast.id, op: "del" }]);
+    expect(viewerDelta.changes.filter((change) => change.id === webcast.id || viewerIds.includes(change.id))).toEqual([]);
   });
 
   it("needs a session and a valid cursor", async () => {

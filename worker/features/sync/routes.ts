@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull, pullScope } from "../../../domain/sync/server.ts";
+import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull } from "../../../domain/sync/server.ts";
+import { readScope } from "../../../domain/permissions/read-rule.ts";
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { SERVER_ONLY_MUTATORS } from "../../../domain/sync/registry.ts";
@@ -11,7 +12,7 @@ import { LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../..
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
-import { organizations } from "../../db/schema/index.ts";
+import { organizations, webcastSpeakers } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { isWebsocketUpgrade } from "../../http/origin.ts";
@@ -95,8 +96,9 @@ export const syncRoutes = new Hono<AppEnv>()
   )
   /**
    * GET /api/sync/pull?cursor=N[&continuing=1] → the changes after N in the user's organizations
-   * (cursor 0: a snapshot); viewers only where the user manages them (`pullScope`); a reset when
-   * the user's scope changed since (domain/sync/server.ts `pull`).
+   * (cursor 0: a snapshot) that the read rule lets the user read (`readScope`,
+   * domain/permissions/read-rule.ts: the same rule as the REST reads); a reset when the user's
+   * scope changed since (domain/sync/server.ts `pull`).
    */
   .get("/pull", query(pullSchema), async (c) => {
     const user = requireUser(c);
@@ -105,7 +107,15 @@ export const syncRoutes = new Hono<AppEnv>()
     const organizationIds = user.is_super_admin
       ? (await db(c.env.DB).select({ id: organizations.id }).from(organizations)).map((row) => row.id)
       : user.accounts.map((account) => account.id);
-    return c.json(await pull(new D1ServerStore(c.env.DB), pullScope(user, organizationIds), cursor, PULL_PAGE_LIMIT, { userId: user.id, continuing: continuing === "1" }));
+    // The sessions the user speaks in: a speaker reads those (and a producer their polls).
+    const spoken = (
+      await db(c.env.DB)
+        .select({ webcastId: webcastSpeakers.webcast_id, organizationId: webcastSpeakers.organization_id, isProducer: webcastSpeakers.is_producer })
+        .from(webcastSpeakers)
+        .where(eq(webcastSpeakers.user_id, user.id))
+    ).map((row) => ({ ...row, isProducer: Boolean(row.isProducer) }));
+    const scope = readScope(user, organizationIds, spoken);
+    return c.json(await pull(new D1ServerStore(c.env.DB), scope, cursor, PULL_PAGE_LIMIT, { userId: user.id, continuing: continuing === "1" }));
   })
   /**
    * GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change

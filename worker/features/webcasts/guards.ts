@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
+import { READ_RULES, readsOfWebcast } from "../../../domain/permissions/read-rule.ts";
+import type { SyncTable } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
@@ -26,6 +28,21 @@ export function webcastGuard(permission: Permission) {
   return createMiddleware<AppEnv>(async (c, next) => {
     requireUser(c);
     authorize(c, permission, (await pathWebcast(c)).row.organization_id);
+    await next();
+  });
+}
+
+/**
+ * The read rule (domain/permissions/read-rule.ts, the sync pull's too) for the path webcast's
+ * rows of `table`: 401 signed out, 404 for an unknown uid or another tenant's webcast, 403 for a
+ * member who may not read them (a speaker reads the sessions they speak in).
+ */
+export function readGuard(table: SyncTable) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = requireUser(c);
+    const found = await pathWebcast(c);
+    const webcast = { organization_id: found.row.organization_id, speakers: found.speakers.map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer })) };
+    if (!readsOfWebcast(user, table, webcast)) authorize(c, READ_RULES[table].permission, found.row.organization_id);
     await next();
   });
 }

@@ -12,7 +12,7 @@ import { formBody, jsonBody } from "../../http/validators.ts";
 import { webcastBrandingRoutes } from "../branding/routes.ts";
 import { deleteWebcastFiles } from "./files.ts";
 import { type Step, applyTogether, formSpeakerArgs } from "./form-speakers.ts";
-import { pathWebcast, webcastGuard } from "./guards.ts";
+import { pathWebcast, readGuard, webcastGuard } from "./guards.ts";
 import { featuredFor, webcastAnswer, webcastJsonOf } from "./service.ts";
 import { applyCall, applyMutation } from "../sync/apply-mutation.ts";
 import { webcastSettingsRoutes } from "./settings-routes.ts";
@@ -71,7 +71,7 @@ export const webcastRoutes = new Hono<AppEnv>()
     }
     return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 201);
   })
-  .get("/:id", webcastGuard("webcasts.view"), async (c) => {
+  .get("/:id", readGuard("webcasts"), async (c) => {
     return c.json({ data: webcastJsonOf(await pathWebcast(c)) }, 200);
   })
   /** DELETE /api/webcasts/{uid} → 204: deleteWebcast (a webcast on air is refused with 423), then its files in R2 (branding images, resource files). */
