@@ -285,6 +285,20 @@ describe("pull", () => {
     expect(await scopeKey(scopeOf([ORGANIZATION_ID, OTHER_ORGANIZATION_ID]))).toBe(await scopeKey(scopeOf([OTHER_ORGANIZATION_ID, ORGANIZATION_ID])));
   });
 
+  it("reads by webcast: a granted webcast's rows and every deletion's id of that table, nothing else", async () => {
+    const { server, ids } = await seeded();
+    const [spoken, other, gone] = ids;
+    const none = scopeOf([]);
+    const grant = { ...none, byWebcast: { webcasts: [{ organizationId: ORGANIZATION_ID, webcastIds: [spoken ?? ""] }] } };
+    const first = await pull(server, grant, 0);
+    expect(first.changes.map((change) => change.id)).toEqual([spoken]);
+    await push(server, [mutation("updateWebcast", { id: other, event_title: "Not theirs", now: "2026-01-02T00:00:00.000Z" }), mutation("deleteWebcast", { id: gone })]);
+    const next = await pull(server, grant, first.cursor);
+    expect(next.changes).toEqual([{ table: "webcasts", id: gone, op: "del" }]);
+    // Another organization's grant sees nothing of this one.
+    expect((await pull(server, { ...none, byWebcast: { webcasts: [{ organizationId: OTHER_ORGANIZATION_ID, webcastIds: [spoken ?? ""] }] } }, 0)).changes).toEqual([]);
+  });
+
   it("pages through a reset without starting over at each page, below a scope change or a compaction cut", async () => {
     const { server, ids } = await seeded();
     const as = (continuing: boolean) => ({ userId: 7, continuing });
