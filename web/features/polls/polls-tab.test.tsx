@@ -228,14 +228,13 @@ describe("webcast polls", () => {
     expect(screen.queryByTestId("poll-exports-offline")).toBeNull();
   });
 
-  it("is read-only without polls.manage", async () => {
-    await openPolls(async (id) => pulledPoll(harness.engine, id));
-    await waitFor(() => expect(pollRows()).toHaveLength(1));
-    expect(screen.getByTestId("polls-read-only")).toBeTruthy();
-    expect(screen.queryByTestId("poll-add")).toBeNull();
-    expect(screen.queryByTestId("poll-edit")).toBeNull();
-    expect(screen.queryByTestId("series-add")).toBeNull();
-    expect(screen.queryByTestId("poll-exports")).toBeNull();
+  it("is not offered without polls.manage (the read rule: a plain speaker reads no polls); the address opens the details", async () => {
+    const id = await seedWebcast(harness.engine);
+    await pulledPoll(harness.engine, id);
+    await renderApp(`/webcasts/${id}/edit?tab=polls`);
+    await screen.findByTestId("webcast-panel-details");
+    expect(screen.queryByTestId("webcast-panel-polls")).toBeNull();
+    expect(screen.queryByTestId("webcast-tab-polls")).toBeNull();
   });
 
   it("lets the webcast's producer speaker manage its polls", async () => {

@@ -1,3 +1,4 @@
+import type { SyncTable } from "../../../domain/sync/types.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import type { StoredRejected } from "../../local/db.ts";
 
@@ -16,14 +17,24 @@ export function isWebcastEditTab(value: unknown): value is WebcastEditTab {
 }
 
 /**
- * Tabs shown only to whoever may edit the webcast: streaming outputs carry credentials, synced only
- * to `webcasts.update` holders (docs/decisions.md), so others would see an empty list.
+ * The synced table a tab lists (the others show the webcast row itself). A tab is shown to whoever
+ * reads its table by the read rule (domain/permissions/read-rule.ts): a speaker sees the details
+ * and who speaks, a producer the polls too, only editors the streaming outputs (credentials).
  */
-export const EDITOR_ONLY_TABS: ReadonlySet<WebcastEditTab> = new Set<WebcastEditTab>(["streaming-outputs"]);
+export const TAB_TABLES: { readonly [T in WebcastEditTab]?: SyncTable } = {
+  speakers: "webcast_speakers",
+  content: "resources",
+  "streaming-outputs": "streaming_outputs",
+  polls: "polls",
+  "embed-app": "embed_apps",
+};
 
-/** The tabs one user sees, in order. */
-export function visibleEditTabs(editable: boolean): readonly WebcastEditTab[] {
-  return editable ? WEBCAST_EDIT_TABS : WEBCAST_EDIT_TABS.filter((tab) => !EDITOR_ONLY_TABS.has(tab));
+/** The tabs one user sees, in order, given which tables of this webcast they read. */
+export function visibleEditTabs(reads: (table: SyncTable) => boolean): readonly WebcastEditTab[] {
+  return WEBCAST_EDIT_TABS.filter((tab) => {
+    const table = TAB_TABLES[tab];
+    return table === undefined || reads(table);
+  });
 }
 
 /** What every tab panel of the edit screen gets. */

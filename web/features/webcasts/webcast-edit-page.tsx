@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useBlocker } from "@tanstack/react-router";
 import { useMemo, useRef, useState } from "react";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
+import { readsOfWebcast } from "../../../domain/permissions/read-rule.ts";
 import { settingsTabOfArgs } from "../../../domain/webcasts/draft.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { displayedState } from "../../../domain/webcasts/status.ts";
@@ -23,6 +24,7 @@ import { QaTab } from "./qa-tab.tsx";
 import { SpeakersTab } from "../speakers/speakers-tab.tsx";
 import { StreamingOutputsTab } from "../streaming-outputs/streaming-outputs-tab.tsx";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
+import { byPosition, useWebcastParts } from "./use-webcast-parts.ts";
 import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
@@ -114,8 +116,11 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
     },
   });
 
-  // A tab this user may not see (streaming outputs without webcasts.update) opens the details.
-  const tabs = visibleEditTabs(editable);
+  // The read rule decides the tabs; one this user may not see (streaming outputs without
+  // webcasts.update) opens the details.
+  const speakers = useWebcastParts("webcast_speakers", row.id, byPosition);
+  const webcast = { organization_id: row.organization_id, speakers: (speakers?.rows ?? []).map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer })) };
+  const tabs = visibleEditTabs((table) => user !== null && readsOfWebcast(user, table, webcast));
   const tab = tabs.includes(requestedTab) ? requestedTab : "details";
   const { onKeyDown: onTabKeyDown, tabProps, panelProps } = useTablist(tabs, tab, onTabChange);
 
