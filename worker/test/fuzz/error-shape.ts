@@ -1,19 +1,7 @@
 import { ERROR_CODES, isErrorCode } from "../../../domain/errors/codes.ts";
+import { isZodDefault } from "../../../domain/validation/zod-defaults.ts";
 
-/**
- * zod's default issue texts (its en locale and the fr/de/pt/es ones), at the start of a message.
- * Built from the one in domain/validation/parse.test.ts (domain tests may not import worker/),
- * made precise where a product text starts alike ("Demasiados intentos" is ours, "Demasiado
- * grande" zod's) and completed from zod's locale files; keep the two alike.
- */
-export const ZOD_DEFAULTS =
-  /^(Invalid|Too (small|big)|Unrecognized|Entrée invalide|Trop (petit|grand)|Clé|Option invalide|Chaîne de caractères invalide|Nombre invalide|Valeur invalide|Ungültig|Zu (klein|groß)|Unbekannte[rn]? Schlüssel|Entrada inválida|Demasiado (grande|pequeño|pequeno)|Opção inválida|Opción inválida|Valor inválido|Valor de discriminação|Texto inválido|Número inválido|Cadena inválida|Inválid[oa]|Chave|Llave)/;
-/** zod's "expected string, received number" wording, in its five languages, wherever it sits. */
-const ZOD_WORDING = /\b(expected|esperado|se esperaba|attendu|erwartet)\b.*\b(received|recebido|recibido|reçu|erhalten)\b/i;
-
-export function isZodDefault(text: string): boolean {
-  return ZOD_DEFAULTS.test(text) || ZOD_WORDING.test(text);
-}
+export { isZodDefault } from "../../../domain/validation/zod-defaults.ts";
 
 /**
  * What is wrong with an answer, or null when it keeps the promises of issue #14 point 6: never a
