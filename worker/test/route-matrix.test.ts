@@ -6,7 +6,8 @@ import { describeRouteMatrix } from "./run-matrix.ts";
 /**
  * The route × role × tenant matrix (issue #3): every API route, called by every kind of user,
  * answers the expected status (worker/test/route-cases.ts; this file runs the identity group, the
- * others run in route-matrix-webcasts.test.ts and route-matrix-parts.test.ts). A route missing
+ * others run in route-matrix-organizations.test.ts, route-matrix-webcasts.test.ts and
+ * route-matrix-parts.test.ts). A route missing
  * from the cases fails the first test, so a new route cannot land without saying who may call it.
  */
 

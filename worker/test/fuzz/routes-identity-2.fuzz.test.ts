@@ -1,10 +1,10 @@
-import { IDENTITY_ROUTE_CASES } from "../route-cases.ts";
+import { IDENTITY_ROUTE_CASES, ORGANIZATION_GROUP_ROUTE_CASES } from "../route-cases.ts";
 import { describeRouteFuzz, mutatingCases } from "./run-route-fuzz.ts";
 
 /**
- * Route fuzz (issue #14 point 6): organizations, people, SSO, sync. The mutating routes are spread over five files
+ * Route fuzz (issue #14 point 6): identity, sync and organizations, second half. The mutating routes are spread over five files
  * (routes-*.fuzz.test.ts) that run in parallel, each in its own isolate: a file's requests get
  * slower the more of them one isolate has served (seen in workerd), so no file gets too many.
  */
-const cases = mutatingCases(IDENTITY_ROUTE_CASES);
-describeRouteFuzz("route fuzz: organizations, people, SSO, sync", cases.slice(12));
+const cases = mutatingCases([...IDENTITY_ROUTE_CASES, ...ORGANIZATION_GROUP_ROUTE_CASES]);
+describeRouteFuzz("route fuzz: identity, sync and organizations (2)", cases.slice(12));
