@@ -11,6 +11,13 @@ import { signIn } from "./session.ts";
  * app runs under its Content-Security-Policy without one violation.
  */
 const baseUrl = inject("baseUrl");
+
+declare global {
+  interface Window {
+    /** The CSP violations a document reported (`watchViolations`). */
+    __violations?: string[];
+  }
+}
 const browsers: Browser[] = [];
 
 afterEach(async () => {
@@ -84,7 +91,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   const problems: string[] = [];
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      const seen = ((window as unknown as { __violations?: string[] }).__violations ??= []);
+      const seen = (window.__violations ??= []);
       seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
     });
   });
@@ -97,7 +104,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 async function violationsIn(page: Page): Promise<string[]> {
   const frames = page.frames().filter((frame) => frame.url().startsWith(baseUrl) || frame.url().startsWith("about:"));
-  const all = await Promise.all(frames.map((frame) => frame.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []).catch(() => [])));
+  const all = await Promise.all(frames.map((frame) => frame.evaluate(() => window.__violations ?? []).catch(() => [])));
   return all.flat();
 }
 
