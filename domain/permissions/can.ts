@@ -26,6 +26,11 @@ export interface PermissionWebcast {
   speakers: readonly { id: number; is_producer: boolean }[];
 }
 
+/** A webcast and its speaker rows (`user_id`, `is_producer`) as permissions see it. */
+export function permissionWebcast(webcast: { organization_id: number }, speakers: readonly { user_id: number; is_producer: boolean }[]): PermissionWebcast {
+  return { organization_id: webcast.organization_id, speakers: speakers.map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer })) };
+}
+
 /**
  * SPEC §6 for a webcast: the organization permission applies; for producer permissions a speaker
  * flagged `is_producer` on that webcast also qualifies.

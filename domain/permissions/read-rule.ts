@@ -51,12 +51,17 @@ export function readsAll(user: PermissionSubject, table: SyncTable, organization
   return can(user, READ_RULES[table].permission, organizationId);
 }
 
+/** Whether a speaker of a webcast (its producer or not) reads that webcast's rows of `table`. */
+function readsAsSpeaker(table: SyncTable, isProducer: boolean): boolean {
+  const rule = READ_RULES[table];
+  return Boolean(rule.spoken || (rule.produced && isProducer));
+}
+
 /** Whether `user` reads the rows of `table` of this webcast (every row, or as one of its speakers). */
 export function readsOfWebcast(user: PermissionSubject & { id: number }, table: SyncTable, webcast: { organization_id: number; speakers: readonly { id: number; is_producer: boolean }[] }): boolean {
   if (readsAll(user, table, webcast.organization_id)) return true;
-  const rule = READ_RULES[table];
   const speaker = webcast.speakers.find((entry) => entry.id === user.id);
-  return Boolean(speaker && (rule.spoken || (rule.produced && speaker.is_producer)));
+  return speaker !== undefined && readsAsSpeaker(table, speaker.is_producer);
 }
 
 /**
@@ -65,20 +70,15 @@ export function readsOfWebcast(user: PermissionSubject & { id: number }, table: 
  * all of it, and by webcast where they read it as a speaker or producer only.
  */
 export function readScope(user: PermissionSubject, organizationIds: readonly number[], spoken: readonly SpokenWebcast[] = []): SyncScope {
+  const scope = Object.fromEntries(SYNC_TABLES.map((table) => [table, organizationIds.filter((id) => readsAll(user, table, id))])) as { [T in SyncTable]: number[] };
   const byWebcast: { [T in SyncTable]?: WebcastGrant[] } = {};
-  const scope = Object.fromEntries(
-    SYNC_TABLES.map((table) => {
-      const all = organizationIds.filter((id) => readsAll(user, table, id));
-      const rule = READ_RULES[table];
-      const grants = new Map<number, string[]>();
-      for (const webcast of spoken) {
-        if (!organizationIds.includes(webcast.organizationId) || all.includes(webcast.organizationId)) continue;
-        if (!(rule.spoken || (rule.produced && webcast.isProducer))) continue;
-        grants.set(webcast.organizationId, [...(grants.get(webcast.organizationId) ?? []), webcast.webcastId]);
-      }
-      if (grants.size > 0) byWebcast[table] = [...grants].map(([organizationId, webcastIds]) => ({ organizationId, webcastIds: [...webcastIds].sort() }));
-      return [table, all];
-    }),
-  ) as { [T in SyncTable]: number[] };
+  for (const table of SYNC_TABLES) {
+    const grants = new Map<number, string[]>();
+    for (const { webcastId, organizationId, isProducer } of spoken) {
+      if (!organizationIds.includes(organizationId) || scope[table].includes(organizationId) || !readsAsSpeaker(table, isProducer)) continue;
+      grants.set(organizationId, [...(grants.get(organizationId) ?? []), webcastId]);
+    }
+    if (grants.size > 0) byWebcast[table] = [...grants].map(([organizationId, webcastIds]) => ({ organizationId, webcastIds: webcastIds.sort() }));
+  }
   return Object.keys(byWebcast).length > 0 ? { ...scope, byWebcast } : scope;
 }

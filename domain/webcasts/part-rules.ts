@@ -1,4 +1,4 @@
-import { canForWebcast } from "../permissions/can.ts";
+import { canForWebcast, permissionWebcast } from "../permissions/can.ts";
 import type { Permission } from "../permissions/permissions.ts";
 import type { WEBCAST_PART_TABLES } from "../sync/tables.ts";
 import { type MutationContext, MutationRejected, type MutationTx, type OrganizationRules, type SyncRow } from "../sync/types.ts";
@@ -18,8 +18,7 @@ export async function webcastFor(tx: MutationTx, webcastId: string, permission: 
   const webcast = await tx.get("webcasts", webcastId);
   if (!webcast) throw new MutationRejected("not_found", WEBCAST_MESSAGES.not_found);
   const speakers = (await tx.list("webcast_speakers", webcast.organization_id)).filter((speaker) => speaker.webcast_id === webcast.id);
-  const subject = { organization_id: webcast.organization_id, speakers: speakers.map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer })) };
-  if (!canForWebcast(ctx.actor, permission, subject)) throw new MutationRejected("forbidden", WEBCAST_MESSAGES.update_forbidden);
+  if (!canForWebcast(ctx.actor, permission, permissionWebcast(webcast, speakers))) throw new MutationRejected("forbidden", WEBCAST_MESSAGES.update_forbidden);
   return webcast;
 }
 

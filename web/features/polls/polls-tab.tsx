@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
-import { canForWebcast } from "../../../domain/permissions/can.ts";
+import { canForWebcast, permissionWebcast } from "../../../domain/permissions/can.ts";
 import type { PollRow } from "../../../domain/polls/record.ts";
 import { confirm } from "../../ui/confirm.ts";
 import { FormAlert } from "../../ui/form.tsx";
@@ -45,8 +45,7 @@ export function PollsTab({ row }: WebcastTabProps) {
     );
   }
 
-  const producers = speakers.rows.map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer }));
-  const canManage = canForWebcast(user, "polls.manage", { organization_id: row.organization_id, speakers: producers });
+  const canManage = canForWebcast(user, "polls.manage", permissionWebcast(row, speakers.rows));
   const seriesIds = new Set(series.rows.map((item) => item.id));
   // A poll whose series was deleted on another device (not pulled yet) shows as standalone.
   const standalone = polls.rows.filter((poll) => poll.series_id === null || !seriesIds.has(poll.series_id));

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useBlocker } from "@tanstack/react-router";
 import { useMemo, useRef, useState } from "react";
-import { canForWebcast } from "../../../domain/permissions/can.ts";
+import { canForWebcast, permissionWebcast } from "../../../domain/permissions/can.ts";
 import { readsOfWebcast } from "../../../domain/permissions/read-rule.ts";
 import { settingsTabOfArgs } from "../../../domain/webcasts/draft.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
@@ -119,7 +119,7 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
   // The read rule decides the tabs; one this user may not see (streaming outputs without
   // webcasts.update) opens the details.
   const speakers = useWebcastParts("webcast_speakers", row.id, byPosition);
-  const webcast = { organization_id: row.organization_id, speakers: (speakers?.rows ?? []).map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer })) };
+  const webcast = permissionWebcast(row, speakers?.rows ?? []);
   const tabs = visibleEditTabs((table) => user !== null && readsOfWebcast(user, table, webcast));
   const tab = tabs.includes(requestedTab) ? requestedTab : "details";
   const { onKeyDown: onTabKeyDown, tabProps, panelProps } = useTablist(tabs, tab, onTabChange);

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
 import { READ_RULES, readsOfWebcast } from "../../../domain/permissions/read-rule.ts";
+import { permissionWebcast } from "../../../domain/permissions/can.ts";
 import type { SyncTable } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
@@ -41,8 +42,7 @@ export function readGuard(table: SyncTable) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = requireUser(c);
     const found = await pathWebcast(c);
-    const webcast = { organization_id: found.row.organization_id, speakers: found.speakers.map((speaker) => ({ id: speaker.user_id, is_producer: speaker.is_producer })) };
-    if (!readsOfWebcast(user, table, webcast)) authorize(c, READ_RULES[table].permission, found.row.organization_id);
+    if (!readsOfWebcast(user, table, permissionWebcast(found.row, found.speakers))) authorize(c, READ_RULES[table].permission, found.row.organization_id);
     await next();
   });
 }
