@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { cookieNamesFor, XSRF_COOKIE_NAME } from "../../domain/http/cookies.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/api-error.ts";
+import { isSafeMethod } from "../http/origin.ts";
 import { hashToken, hmac, randomToken, safeEqual } from "./tokens.ts";
 
 /**
@@ -23,7 +24,6 @@ import { hashToken, hmac, randomToken, safeEqual } from "./tokens.ts";
  */
 export const CSRF_COOKIE = XSRF_COOKIE_NAME;
 export const CSRF_HEADER = "X-XSRF-TOKEN";
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The XSRF and pre-session cookies last 2 hours; a 419 makes the web fetch new ones. */
 const CSRF_MAX_AGE_SECONDS = 2 * 60 * 60;
 
@@ -97,7 +97,7 @@ export function rotateCsrfAfterLogout(c: Context<AppEnv>): Promise<void> {
  * is bound to another session or browser (419).
  */
 export const csrf = createMiddleware<AppEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method)) {
+  if (!isSafeMethod(c.req.method)) {
     const cookie = getCookie(c, cookieNamesFor(c.req.url).xsrf);
     const header = c.req.header(CSRF_HEADER);
     const binding = await requestBinding(c);

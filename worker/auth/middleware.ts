@@ -31,6 +31,12 @@ function isScreen(method: string, path: string): boolean {
   return (method === "GET" || method === "HEAD") && !/^\/(?:api|sanctum)(?:\/|$)/.test(path);
 }
 
+/** Needs a signed-in user (401 otherwise), before validators or anything else runs. */
+export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
 /** The signed-in user, or a 401 in the SPEC §8 shape. */
 export function requireUser(c: Context<AppEnv>): AuthUser {
   const user = c.var.auth;

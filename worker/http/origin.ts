@@ -7,6 +7,11 @@ import { ApiError } from "./api-error.ts";
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** A method that changes nothing (GET, HEAD, OPTIONS): no origin or CSRF check. */
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method.toUpperCase());
+}
+
 /** A websocket handshake (a GET, so the method alone does not flag it). */
 export function isWebsocketUpgrade(request: Request): boolean {
   return request.headers.get("Upgrade")?.toLowerCase() === "websocket";
@@ -14,7 +19,7 @@ export function isWebsocketUpgrade(request: Request): boolean {
 
 /** What must come from the app's own pages: every state-changing request and every websocket upgrade. */
 export function needsSameOrigin(request: Request): boolean {
-  return !SAFE_METHODS.has(request.method.toUpperCase()) || isWebsocketUpgrade(request);
+  return !isSafeMethod(request.method) || isWebsocketUpgrade(request);
 }
 
 /**

@@ -23,12 +23,6 @@ export function pathId(c: Context<AppEnv>, name: string): number {
   return result.data;
 }
 
-/** Needs a signed-in user (401 otherwise), before the validators run. */
-export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
-
 /** Needs `permission` in the organization of the path's `:id`. */
 export function guard(permission: Permission) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -9,12 +9,12 @@ import {
   selfServeChangeSchema,
 } from "../../../domain/organizations/organization.ts";
 import { can } from "../../../domain/permissions/can.ts";
-import { requireUser } from "../../auth/middleware.ts";
+import { requireUser, signedIn } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { organizationJson } from "./organization-json.ts";
-import { guard, pathId, signedIn } from "./request.ts";
+import { guard, pathId } from "./request.ts";
 import { jsonBody, query } from "../../http/validators.ts";
 import {
   activateOrganization,

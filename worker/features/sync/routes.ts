@@ -10,7 +10,7 @@ import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { SERVER_ONLY_MUTATORS } from "../../../domain/sync/registry.ts";
 import { LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/headers.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
-import { requireUser } from "../../auth/middleware.ts";
+import { requireUser, signedIn } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import { organizations, webcastSpeakers } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
@@ -75,10 +75,7 @@ const UPGRADE_REQUIRED: LocalizedText = {
  */
 export const syncRoutes = new Hono<AppEnv>()
   // Signed out is a 401 before any validation (a 422 would tell a stranger what the routes take).
-  .use(async (c, next) => {
-    requireUser(c);
-    await next();
-  })
+  .use(signedIn)
   /**
    * POST /api/sync/push `{ mutations }` → `{ results }`, one per mutation in the order sent. Each
    * mutation runs in its organization's OrganizationSync object (see push.ts for routing and the
