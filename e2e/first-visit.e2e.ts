@@ -85,4 +85,17 @@ it("adds a speaker, who is synced after a reload and can be invited; the invitat
   await message.waitFor();
   expect(await message.textContent()).toContain("Behind the scenes: our new studio");
   await expectClean("local mailbox with the invitation");
+
+  // Leave the demo as it was found: other files (speaker-view.e2e.ts) read who speaks where.
+  await page.goto(`${baseUrl}/webcasts/${PREMIERE_UID}/edit?tab=speakers`);
+  await row.waitFor();
+  await row.getByTestId("speaker-remove").click();
+  await page.getByTestId("confirm-dialog").locator(".button--primary").click();
+  await row.waitFor({ state: "detached" });
+  await synced();
+  expect(await page.getByTestId("unsynced-badge").count()).toBe(0);
+  await page.reload();
+  await page.getByTestId("webcast-speakers").waitFor();
+  await synced();
+  expect(await page.getByTestId("speaker-row").filter({ hasText: NEW_SPEAKER.email }).count()).toBe(0);
 });
