@@ -31,6 +31,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          deps: { optimizer: { ssr: { enabled: true, include: ["hono", "hono/factory", "hono/validator", "hono/http-exception", "hono/cookie", "hono/request-id", "drizzle-orm", "drizzle-orm/sqlite-core", "drizzle-orm/batch", "drizzle-orm/d1", "zod", "jose", "fast-check"] } } },
           include: ["worker/**/*.test.ts", "durable/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
           // A real OpenID Connect provider (oidc-provider, in Node) for the SSO tests, read with inject().
@@ -41,6 +42,7 @@ export default defineConfig({
         plugins: [react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }), lingui()],
         test: {
           name: "web",
+          deps: { optimizer: { client: { enabled: true, include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "@tanstack/react-router", "@testing-library/react", "@lingui/core", "@lingui/react", "valtio", "valtio/utils", "dexie", "dexie-react-hooks", "zod", "hono/client", "fast-check"] } } },
           include: ["web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["./web/test/setup.ts"],

@@ -89,7 +89,7 @@ async function settled(page: Page, quietMs = 300, timeoutMs = 5_000): Promise<vo
  * router follows) instead of reloading the page, so the walk costs what a user's click does; the
  * first screen is a full load.
  */
-export async function openScreen(page: Page, baseUrl: string, screen: Screen, webcastUid: string): Promise<void> {
+export async function openScreen(page: Page, baseUrl: string, screen: Screen, webcastUid: string, options: { painted?: boolean } = {}): Promise<void> {
   const path = typeof screen.path === "function" ? screen.path(webcastUid) : screen.path;
   trackRequests(page);
   const inApp = page.url().startsWith(baseUrl) && (await page.evaluate(() => document.querySelector("#root > *") !== null));
@@ -104,8 +104,9 @@ export async function openScreen(page: Page, baseUrl: string, screen: Screen, we
   }
   await page.getByTestId(screen.ready).first().waitFor();
   await settled(page);
-  // Let entrance transitions (toasts, fades) end: axe measures colours as painted.
-  await page.waitForTimeout(250);
+  // Let entrance transitions (toasts, fades) end: axe measures colours as painted (a width check
+  // does not need it: `painted: false`).
+  if (options.painted ?? true) await page.waitForTimeout(250);
 }
 
 /** Width the page needs beyond the viewport (0 when nothing scrolls sideways). */
