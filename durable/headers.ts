@@ -8,6 +8,11 @@
 export const SYNC_USER_HEADER = "X-Sync-User";
 /** The organization the worker checked the user belongs to (organization sync's poke channel). */
 export const SYNC_ORGANIZATION_HEADER = "X-Sync-Organization";
+/**
+ * Who opens a webcast room's socket, as the worker authenticated and authorized them: a JSON
+ * `RoomActor` (domain/webcast-room/actor.ts). The room trusts it: only the worker reaches it.
+ */
+export const ROOM_ACTOR_HEADER = "X-Room-Actor";
 /** The language of the texts an object sends (error frames), as the worker resolved it. */
 export const LOCALE_HEADER = "X-Locale";
 

@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { MAX_ANNOUNCEMENT_LENGTH, MAX_CLIENT_ID_LENGTH } from "./version.ts";
+import { roomCommandSchema } from "../webcast-room/commands.ts";
+import { MAX_CLIENT_ID_LENGTH } from "./version.ts";
 
-/** First frame of every connection; nothing else is accepted before it. */
+/**
+ * First frame of every connection; nothing else is accepted before it. `since` is the last event
+ * sequence the client holds (after a network cut): the room replays what it missed, or sends a
+ * fresh snapshot when that is too far behind.
+ */
 export const helloSchema = z.object({
   type: z.literal("hello"),
   protocolVersion: z.number().int().nonnegative(),
-  /** Stable per browser tab/device; lets later features de-duplicate a client's retries. */
+  /** Stable per browser tab/device. */
   clientId: z.string().min(1).max(MAX_CLIENT_ID_LENGTH).optional(),
+  since: z.number().int().nonnegative().optional(),
 });
 
 /**
@@ -18,16 +24,20 @@ export const pingSchema = z.object({
   id: z.string().max(MAX_CLIENT_ID_LENGTH).optional(),
 });
 
-/** Replaces the room's announcement; broadcast to every greeted client as `room.announced`. */
-export const roomAnnounceSchema = z.object({
-  type: z.literal("room.announce"),
-  text: z.string().trim().min(1).max(MAX_ANNOUNCEMENT_LENGTH),
+/**
+ * A command for the room (domain/webcast-room/commands.ts). `id` is the client's command id: the
+ * room acknowledges each id once, so a command sent again after a reconnect applies once.
+ */
+export const commandSchema = z.object({
+  type: z.literal("command"),
+  id: z.string().min(1).max(MAX_CLIENT_ID_LENGTH),
+  command: roomCommandSchema,
 });
 
 /** Every client→server message, discriminated by `type`. */
-export const clientMessageSchema = z.discriminatedUnion("type", [helloSchema, pingSchema, roomAnnounceSchema]);
+export const clientMessageSchema = z.discriminatedUnion("type", [helloSchema, pingSchema, commandSchema]);
 
 export type HelloMessage = z.infer<typeof helloSchema>;
 export type PingMessage = z.infer<typeof pingSchema>;
-export type RoomAnnounceMessage = z.infer<typeof roomAnnounceSchema>;
+export type CommandMessage = z.infer<typeof commandSchema>;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

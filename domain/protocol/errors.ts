@@ -3,6 +3,7 @@ import type { FieldErrors } from "../errors/codes.ts";
 import type { UiLocale } from "../i18n/locales.ts";
 import type { ErrorMessage } from "./server-messages.ts";
 import { type LocalizedText, localized } from "../validation/localized.ts";
+import { ROOM_ERROR_CODES, ROOM_ERROR_MESSAGES } from "../webcast-room/messages.ts";
 
 /** Codes an `error` frame can carry. They are part of the protocol: adding one is a version bump. */
 export const PROTOCOL_ERROR_CODES = [
@@ -13,6 +14,8 @@ export const PROTOCOL_ERROR_CODES = [
   "hello_repeated",
   "protocol_unsupported",
   "server_error",
+  // A command the room refused (domain/webcast-room/messages.ts): the frame carries its id.
+  ...ROOM_ERROR_CODES,
 ] as const;
 export const protocolErrorCode = z.enum(PROTOCOL_ERROR_CODES);
 export type ProtocolErrorCode = z.infer<typeof protocolErrorCode>;
@@ -28,6 +31,7 @@ const MESSAGES: Record<ProtocolErrorCode, LocalizedText> = {
     fr: "Ce serveur ne prend pas encore en charge votre version de l'application.",
   },
   server_error: { en: "Something went wrong. Please try again.", fr: "Une erreur s'est produite. Veuillez réessayer." },
+  ...ROOM_ERROR_MESSAGES,
 };
 
 export function protocolErrorMessage(code: ProtocolErrorCode, locale: UiLocale): string {
@@ -35,8 +39,9 @@ export function protocolErrorMessage(code: ProtocolErrorCode, locale: UiLocale):
 }
 
 /** The `error` frame for a code, in the connection's language; `errors` lists field problems. */
-export function errorFrame(code: ProtocolErrorCode, locale: UiLocale, errors?: FieldErrors): ErrorMessage {
+export function errorFrame(code: ProtocolErrorCode, locale: UiLocale, errors?: FieldErrors, commandId?: string): ErrorMessage {
   const frame: ErrorMessage = { type: "error", code, message: protocolErrorMessage(code, locale) };
   if (errors) frame.errors = errors;
+  if (commandId !== undefined) frame.id = commandId;
   return frame;
 }

@@ -1,6 +1,5 @@
 export * from "./client-messages.ts";
 export * from "./errors.ts";
 export * from "./frames.ts";
-export * from "./room-state.ts";
 export * from "./server-messages.ts";
 export * from "./version.ts";

@@ -1,13 +1,49 @@
 import { z } from "zod";
+import { ROOM_ROLES } from "../webcast-room/actor.ts";
+import { liveStateSchema } from "../webcast-room/live-state.ts";
 import { protocolErrorCode } from "./errors.ts";
-import { announcementSchema, roomStateSchema } from "./room-state.ts";
 
-/** Answer to a valid `hello`: the connection's id and the room's whole state. */
+/**
+ * One change of the room, numbered: `seq` grows by one per change, with no gap, so a client that
+ * applied up to N and next sees N+2 knows it missed one (and says hello again with `since: N`).
+ * `patch` holds the live-state fields that changed; `name` says what happened.
+ */
+export const roomEventSchema = z.object({
+  seq: z.number().int().positive(),
+  at: z.number().int().nonnegative(),
+  name: z.string().max(64),
+  patch: liveStateSchema.partial(),
+});
+export type RoomEvent = z.infer<typeof roomEventSchema>;
+
+/**
+ * Answer to a valid `hello`: who the connection is, and either the room's whole state at `seq`
+ * (`snapshot`) or, when the client said `since` and the room still holds what followed, the
+ * events it missed (`missed`, in order, ending at `seq`).
+ */
 export const welcomeSchema = z.object({
   type: z.literal("welcome"),
   protocolVersion: z.number().int().nonnegative(),
   connectionId: z.string(),
-  state: roomStateSchema,
+  role: z.enum(ROOM_ROLES),
+  seq: z.number().int().nonnegative(),
+  snapshot: liveStateSchema.nullable(),
+  missed: z.array(roomEventSchema),
+});
+
+/** A change, sent to every greeted connection (the sender included). */
+export const eventSchema = roomEventSchema.extend({ type: z.literal("event") });
+
+/**
+ * A command applied and durably stored: `seq` is the event it produced (or the room's sequence
+ * when it changed nothing); `result` is the call's answer when it has one. Sent once per command
+ * id; a repeated id gets the same acknowledgement again and changes nothing.
+ */
+export const ackSchema = z.object({
+  type: z.literal("ack"),
+  id: z.string(),
+  seq: z.number().int().nonnegative(),
+  result: z.unknown().optional(),
 });
 
 export const pongSchema = z.object({
@@ -15,12 +51,16 @@ export const pongSchema = z.object({
   id: z.string().optional(),
 });
 
-/** A refused frame; nothing changed. `errors` maps fields to localized problems (SPEC §8 style). */
+/**
+ * A refused frame or command; nothing changed. `id` names the refused command; `errors` maps
+ * fields to localized problems (SPEC §8 style).
+ */
 export const errorSchema = z.object({
   type: z.literal("error"),
   code: protocolErrorCode,
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  id: z.string().optional(),
 });
 
 /** The client is older than the server: reload the page to get the new code. The socket closes. */
@@ -30,25 +70,13 @@ export const reloadSchema = z.object({
   protocolVersion: z.number().int().nonnegative(),
 });
 
-/** Broadcast of a `room.announce` to every greeted client, the sender included. */
-export const roomAnnouncedSchema = z.object({
-  type: z.literal("room.announced"),
-  revision: z.number().int().nonnegative(),
-  announcement: announcementSchema,
-});
-
 /** Every server→client message, discriminated by `type`. */
-export const serverMessageSchema = z.discriminatedUnion("type", [
-  welcomeSchema,
-  pongSchema,
-  errorSchema,
-  reloadSchema,
-  roomAnnouncedSchema,
-]);
+export const serverMessageSchema = z.discriminatedUnion("type", [welcomeSchema, eventSchema, ackSchema, pongSchema, errorSchema, reloadSchema]);
 
 export type WelcomeMessage = z.infer<typeof welcomeSchema>;
+export type EventMessage = z.infer<typeof eventSchema>;
+export type AckMessage = z.infer<typeof ackSchema>;
 export type PongMessage = z.infer<typeof pongSchema>;
 export type ErrorMessage = z.infer<typeof errorSchema>;
 export type ReloadMessage = z.infer<typeof reloadSchema>;
-export type RoomAnnouncedMessage = z.infer<typeof roomAnnouncedSchema>;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -1,0 +1,262 @@
+import type { FieldErrors } from "../errors/codes.ts";
+import { type RoomActor, roomCan } from "./actor.ts";
+import type { PollingAction, RoomCommand } from "./commands.ts";
+import {
+  ADAPTIVE_MIN_SPEAKERS,
+  type CurrentPolling,
+  FOCUS_DELAY_MS,
+  type LiveState,
+  MAX_CONFERENCE_CONNECTIONS,
+  NO_POLLING,
+  POLLING_STATUS,
+  type RoomPhase,
+  TRANSITIONAL_PHASES,
+} from "./live-state.ts";
+import type { RoomErrorCode } from "./messages.ts";
+
+/**
+ * The webcast room's reducer: pure, no I/O, no clock. The Durable Object (the authority) runs it
+ * for every websocket command and every control-room call, stores what it returns, then tells
+ * everyone. A refusal changes nothing.
+ */
+
+/** A change the room tells every client: what happened and the fields it changed. */
+export interface RoomChange {
+  name: string;
+  patch: Partial<LiveState>;
+}
+
+/** A moment replay must show in sync with the video (SPEC §7 timecodes). */
+export interface Timecode {
+  kind: "presentation" | "scene" | "poll" | "series";
+  value: string;
+}
+
+export type Outcome =
+  | {
+      ok: true;
+      state: LiveState;
+      /** Null when the command changed nothing (it is still acknowledged). */
+      change: RoomChange | null;
+      /** The call's answer when it has one (dial-out: false on failure, SPEC §7). */
+      result?: unknown;
+      timecode?: Timecode;
+      /** Close the speakers' sockets (a reset disconnects speakers, SPEC §4). */
+      disconnectSpeakers?: boolean;
+    }
+  | { ok: false; code: RoomErrorCode; errors?: FieldErrors };
+
+export interface RoomContext {
+  /** Epoch milliseconds. */
+  now: number;
+  /** False when the organization may not take one more webcast live now (max_simultaneous_webcasts). */
+  goLiveAvailable: boolean;
+  /** A fresh id for what the command creates (a conference connection). */
+  newId: string;
+}
+
+/** How long the media pipeline's transitional phases last (preparing, starting, stopping, resetting). */
+export const TRANSITION_MS = 2_000;
+
+/** What a transitional phase becomes when it ends. */
+const AFTER: Partial<Record<RoomPhase, RoomPhase>> = { preparing: "prepared", starting: "live", stopping: "archived", resetting: "upcoming" };
+
+const UPCOMING_GROUP: ReadonlySet<RoomPhase> = new Set<RoomPhase>(["upcoming", "preparing", "prepared", "ready"]);
+/** Phases in which the show can be steered (slides, scene, polls, layouts). */
+const STEERABLE: ReadonlySet<RoomPhase> = new Set<RoomPhase>(["upcoming", "preparing", "prepared", "ready", "starting", "live"]);
+
+const refuse = (code: RoomErrorCode, errors?: FieldErrors): Outcome => (errors ? { ok: false, code, errors } : { ok: false, code });
+
+function changed(state: LiveState, name: string, patch: Partial<LiveState>, now: number, extra: Partial<Extract<Outcome, { ok: true }>> = {}): Outcome {
+  const full = { ...patch, last_activity_at: now };
+  return { ok: true, state: { ...state, ...full }, change: { name, patch: full }, ...extra };
+}
+
+function enter(phase: RoomPhase, now: number): Pick<LiveState, "phase" | "phase_since"> {
+  return { phase, phase_since: now };
+}
+
+const POLLING_STATUS_OF: Record<Exclude<PollingAction, "dismiss">, number> = {
+  publish: POLLING_STATUS.open,
+  republish: POLLING_STATUS.open,
+  close: POLLING_STATUS.closed,
+  show_results: POLLING_STATUS.results,
+};
+
+export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor, context: RoomContext): Outcome {
+  if (!roomCan(actor, command.type)) return refuse("not_allowed");
+  if (state.phase === "canceled") return refuse("webcast_canceled");
+  const { now } = context;
+
+  switch (command.type) {
+    case "control.prepare":
+      if (state.phase !== "upcoming") return refuse("wrong_phase");
+      return changed(state, command.type, enter("preparing", now), now);
+
+    case "control.rtmp.activate":
+    case "control.vmr.activate": {
+      if (state.is_premiere) return refuse("premiere_unsupported");
+      if (state.phase !== "prepared" && state.phase !== "ready") return refuse("wrong_phase");
+      const source = command.type === "control.rtmp.activate" ? "rtmp" : "vmr";
+      return changed(state, command.type, { ...enter("ready", now), source }, now);
+    }
+
+    case "control.start":
+      // A premiere plays its own videos: prepared is enough. Anything else needs a source (ready).
+      if (!(state.phase === "ready" || (state.is_premiere && state.phase === "prepared"))) return refuse("wrong_phase");
+      if (!context.goLiveAvailable) return refuse("going_live_unavailable");
+      return changed(state, command.type, enter("starting", now), now);
+
+    case "control.stop":
+      if (state.phase !== "live" && state.phase !== "starting") return refuse("wrong_phase");
+      return changed(state, command.type, enter("stopping", now), now);
+
+    case "room.reset": {
+      if (state.phase === "upcoming" || state.phase === "resetting") return refuse("wrong_phase");
+      return changed(state, command.type, { ...enter("resetting", now), reset_requested_at: now }, now, { disconnectSpeakers: true });
+    }
+
+    case "control.focus": {
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
+      const at = command.option === "now" ? now : now + FOCUS_DELAY_MS;
+      return changed(state, command.type, { focus: { target: command.target, option: command.option, at } }, now);
+    }
+
+    case "control.conference-layout": {
+      if (state.is_premiere) return refuse("premiere_unsupported");
+      if (command.layout === "adaptive" && state.speakers_connected.length < ADAPTIVE_MIN_SPEAKERS) {
+        return refuse("adaptive_needs_two");
+      }
+      if (state.conference_layout === command.layout) return { ok: true, state, change: null };
+      return changed(state, command.type, { conference_layout: command.layout }, now);
+    }
+
+    case "conference.connect": {
+      if (state.is_premiere) return refuse("premiere_unsupported");
+      if (state.conference_connections.length >= MAX_CONFERENCE_CONNECTIONS) return refuse("too_many_connections");
+      const connection = {
+        uuid: context.newId,
+        speaker_uuid: command.speaker_uuid,
+        connection_type: command.connection_type,
+        protocol: command.protocol ?? (command.connection_type === "phone" ? "sip" : "webrtc"),
+        is_muted: false,
+        spotlight: 0,
+        connected_at: now,
+      } as const;
+      return changed(state, command.type, { conference_connections: [...state.conference_connections, connection] }, now, { result: connection });
+    }
+
+    case "control.dial-out":
+      // No telephony provider is configured: the call fails, and SPEC §7 says a failure returns false.
+      if (state.is_premiere) return refuse("premiere_unsupported");
+      return { ok: true, state, change: null, result: false };
+
+    case "slide.set":
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
+      if (state.current_slide_index === command.index) return { ok: true, state, change: null };
+      return changed(state, command.type, { current_slide_index: command.index }, now, { timecode: { kind: "presentation", value: String(command.index) } });
+
+    case "scene.set":
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
+      if (state.current_scene_layout === command.layout) return { ok: true, state, change: null };
+      return changed(state, command.type, { current_scene_layout: command.layout }, now, { timecode: { kind: "scene", value: command.layout } });
+
+    case "polling.set": {
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
+      const polling: CurrentPolling =
+        command.action === "dismiss" ? NO_POLLING : { type: command.kind, id: command.id, status: POLLING_STATUS_OF[command.action] };
+      return changed(state, command.type, { current_polling: polling }, now, { timecode: { kind: command.kind, value: `${command.id}:${command.action}` } });
+    }
+
+    case "toggle.set":
+      if (state[command.name] === command.enabled) return { ok: true, state, change: null };
+      return changed(state, command.type, { [command.name]: command.enabled }, now);
+  }
+}
+
+/** Limits the alarms enforce (alarms.ts reads them from the webcast and its organization). */
+export interface AdvanceLimits {
+  /** Auto-stop after this long without activity while live (ms). */
+  inactivityMs: number;
+  /** A test webcast stops this long after going live (ms), else null. */
+  testMaxMs: number | null;
+  /** A premiere's scheduled start (epoch ms), else null. */
+  premiereStartAt: number | null;
+}
+
+/** SPEC §9: a test webcast runs at most 20 minutes and takes at most 50 participants. */
+export const TEST_MAX_MS = 20 * 60_000;
+export const TEST_MAX_PARTICIPANTS = 50;
+
+/**
+ * What time alone changes (run by the room's alarm; safe to run twice): transitional phases end,
+ * a premiere starts itself at its scheduled time, an inactive or over-time broadcast stops.
+ */
+export function advance(state: LiveState, now: number, limits: AdvanceLimits): { state: LiveState; changes: RoomChange[] } {
+  const changes: RoomChange[] = [];
+  let current = state;
+  const apply = (name: string, patch: Partial<LiveState>) => {
+    current = { ...current, ...patch };
+    changes.push({ name, patch });
+  };
+  // Each rule runs at most once per call; a phase reached here waits for the next alarm to end.
+  const next = AFTER[current.phase];
+  if (next && TRANSITIONAL_PHASES.has(current.phase) && now >= current.phase_since + TRANSITION_MS) {
+    const since = current.phase_since + TRANSITION_MS;
+    if (next === "live") apply("phase.live", { phase: "live", phase_since: since, live_since: since, peak_viewers: current.live_viewers });
+    else if (next === "upcoming") apply("phase.reset", resetPatch(current, since));
+    else apply(`phase.${next}`, { phase: next, phase_since: since });
+  } else if (current.is_premiere && limits.premiereStartAt !== null && UPCOMING_GROUP.has(current.phase) && now >= limits.premiereStartAt) {
+    apply("premiere.started", { phase: "starting", phase_since: now, last_activity_at: now });
+  } else if (current.phase === "live") {
+    if (limits.testMaxMs !== null && current.live_since !== null && now >= current.live_since + limits.testMaxMs) {
+      apply("test.ended", { phase: "stopping", phase_since: now });
+    } else if (now >= current.last_activity_at + limits.inactivityMs) {
+      apply("inactivity.stopped", { phase: "stopping", phase_since: now });
+    }
+  }
+  return { state: current, changes };
+}
+
+/** When `advance` next has something to do (epoch ms), or null when only a command can move the room. */
+export function nextAlarmAt(state: LiveState, limits: AdvanceLimits): number | null {
+  if (TRANSITIONAL_PHASES.has(state.phase)) return state.phase_since + TRANSITION_MS;
+  if (state.is_premiere && limits.premiereStartAt !== null && UPCOMING_GROUP.has(state.phase)) return limits.premiereStartAt;
+  if (state.phase === "live") {
+    const inactive = state.last_activity_at + limits.inactivityMs;
+    const testEnd = limits.testMaxMs !== null && state.live_since !== null ? state.live_since + limits.testMaxMs : Number.POSITIVE_INFINITY;
+    return Math.min(inactive, testEnd);
+  }
+  return null;
+}
+
+/** A reset brings the room back to upcoming with the show's defaults (SPEC §4 reset). */
+function resetPatch(state: LiveState, now: number): Partial<LiveState> {
+  return {
+    phase: "upcoming",
+    phase_since: now,
+    live_since: null,
+    source: null,
+    current_slide_index: 0,
+    current_polling: NO_POLLING,
+    focus: null,
+    conference_connections: [],
+    conference_layout: "main-speaker",
+    peak_viewers: state.live_viewers,
+  };
+}
+
+/**
+ * Presence: who holds a socket now. Counted by the room from its sockets; the conference layout
+ * falls back to main speaker when fewer than two speakers remain for an adaptive one (SPEC §4).
+ */
+export function presence(state: LiveState, speakers: number[], viewers: number): RoomChange | null {
+  const sorted = [...new Set(speakers)].sort((a, b) => a - b);
+  const patch: Partial<LiveState> = {};
+  if (sorted.join(",") !== state.speakers_connected.join(",")) patch.speakers_connected = sorted;
+  if (viewers !== state.live_viewers) patch.live_viewers = viewers;
+  const peak = state.phase === "live" ? Math.max(state.peak_viewers, viewers) : state.peak_viewers;
+  if (peak !== state.peak_viewers) patch.peak_viewers = peak;
+  if (state.conference_layout === "adaptive" && sorted.length < ADAPTIVE_MIN_SPEAKERS) patch.conference_layout = "main-speaker";
+  return Object.keys(patch).length === 0 ? null : { name: "presence", patch };
+}
