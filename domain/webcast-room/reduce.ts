@@ -62,7 +62,11 @@ export const TRANSITION_MS = 2_000;
 const AFTER: Partial<Record<RoomPhase, RoomPhase>> = { preparing: "prepared", starting: "live", stopping: "archived", resetting: "upcoming" };
 
 const UPCOMING_GROUP: ReadonlySet<RoomPhase> = new Set<RoomPhase>(["upcoming", "preparing", "prepared", "ready"]);
-/** Phases in which the show can be steered (slides, scene, polls, layouts). */
+/**
+ * Phases in which the show can be steered (slides, scene, polls, focus, and the speakers'
+ * conference: its layout, connections and dial-out). Once stopping, the show is over; a reset
+ * disconnects the speakers and clears the conference, so nothing joins it while resetting.
+ */
 const STEERABLE: ReadonlySet<RoomPhase> = new Set<RoomPhase>(["upcoming", "preparing", "prepared", "ready", "starting", "live"]);
 
 const refuse = (code: RoomErrorCode, errors?: FieldErrors): Outcome => (errors ? { ok: false, code, errors } : { ok: false, code });
@@ -124,6 +128,7 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
 
     case "control.conference-layout": {
       if (state.is_premiere) return refuse("premiere_unsupported");
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
       if (command.layout === "adaptive" && state.speakers_connected.length < ADAPTIVE_MIN_SPEAKERS) {
         return refuse("adaptive_needs_two");
       }
@@ -133,6 +138,7 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
 
     case "conference.connect": {
       if (state.is_premiere) return refuse("premiere_unsupported");
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
       if (state.conference_connections.length >= MAX_CONFERENCE_CONNECTIONS) return refuse("too_many_connections");
       const connection = {
         uuid: context.newId,
@@ -149,6 +155,7 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
     case "control.dial-out":
       // No telephony provider is configured: the call fails, and SPEC §7 says a failure returns false.
       if (state.is_premiere) return refuse("premiere_unsupported");
+      if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
       return { ok: true, state, change: null, result: false };
 
     case "slide.set":
@@ -201,31 +208,46 @@ export function advance(state: LiveState, now: number, limits: AdvanceLimits): {
   };
   // Each rule runs at most once per call; a phase reached here waits for the next alarm to end.
   const next = AFTER[current.phase];
+  const premiereAt = premiereStartAt(current, limits);
   if (next && TRANSITIONAL_PHASES.has(current.phase) && now >= current.phase_since + TRANSITION_MS) {
     const since = current.phase_since + TRANSITION_MS;
     if (next === "live") apply("phase.live", { phase: "live", phase_since: since, live_since: since, peak_viewers: current.live_viewers });
     else if (next === "upcoming") apply("phase.reset", resetPatch(current, since));
     else apply(`phase.${next}`, { phase: next, phase_since: since });
-  } else if (current.is_premiere && limits.premiereStartAt !== null && UPCOMING_GROUP.has(current.phase) && now >= limits.premiereStartAt) {
+  } else if (premiereAt !== null && now >= premiereAt) {
     apply("premiere.started", { phase: "starting", phase_since: now, last_activity_at: now });
   } else if (current.phase === "live") {
     if (limits.testMaxMs !== null && current.live_since !== null && now >= current.live_since + limits.testMaxMs) {
       apply("test.ended", { phase: "stopping", phase_since: now });
-    } else if (now >= current.last_activity_at + limits.inactivityMs) {
+    } else if (current.speakers_connected.length === 0 && now >= current.last_activity_at + limits.inactivityMs) {
       apply("inactivity.stopped", { phase: "stopping", phase_since: now });
     }
   }
   return { state: current, changes };
 }
 
+/**
+ * When a premiere waiting in the upcoming group starts by itself, or null. A start time that
+ * precedes the last reset was already played: a reset that keeps it (SPEC §4: reschedule or keep
+ * the start time) leaves the producer to start again, rather than restarting 2 s after the reset.
+ */
+function premiereStartAt(state: LiveState, limits: AdvanceLimits): number | null {
+  if (!state.is_premiere || limits.premiereStartAt === null || !UPCOMING_GROUP.has(state.phase)) return null;
+  if (state.reset_requested_at !== null && limits.premiereStartAt <= state.reset_requested_at) return null;
+  return limits.premiereStartAt;
+}
+
 /** When `advance` next has something to do (epoch ms), or null when only a command can move the room. */
 export function nextAlarmAt(state: LiveState, limits: AdvanceLimits): number | null {
   if (TRANSITIONAL_PHASES.has(state.phase)) return state.phase_since + TRANSITION_MS;
-  if (state.is_premiere && limits.premiereStartAt !== null && UPCOMING_GROUP.has(state.phase)) return limits.premiereStartAt;
+  const premiere = premiereStartAt(state, limits);
+  if (premiere !== null) return premiere;
   if (state.phase === "live") {
-    const inactive = state.last_activity_at + limits.inactivityMs;
+    // Inactive: nobody of the staff connected and no command since the time-to-live.
+    const inactive = state.speakers_connected.length === 0 ? state.last_activity_at + limits.inactivityMs : Number.POSITIVE_INFINITY;
     const testEnd = limits.testMaxMs !== null && state.live_since !== null ? state.live_since + limits.testMaxMs : Number.POSITIVE_INFINITY;
-    return Math.min(inactive, testEnd);
+    const at = Math.min(inactive, testEnd);
+    return Number.isFinite(at) ? at : null;
   }
   return null;
 }
@@ -250,10 +272,14 @@ function resetPatch(state: LiveState, now: number): Partial<LiveState> {
  * Presence: who holds a socket now. Counted by the room from its sockets; the conference layout
  * falls back to main speaker when fewer than two speakers remain for an adaptive one (SPEC §4).
  */
-export function presence(state: LiveState, speakers: number[], viewers: number): RoomChange | null {
+export function presence(state: LiveState, speakers: number[], viewers: number, now?: number): RoomChange | null {
   const sorted = [...new Set(speakers)].sort((a, b) => a - b);
   const patch: Partial<LiveState> = {};
-  if (sorted.join(",") !== state.speakers_connected.join(",")) patch.speakers_connected = sorted;
+  if (sorted.join(",") !== state.speakers_connected.join(",")) {
+    patch.speakers_connected = sorted;
+    // Staff coming or going is activity: the inactivity clock starts when the last one leaves.
+    if (now !== undefined) patch.last_activity_at = now;
+  }
   if (viewers !== state.live_viewers) patch.live_viewers = viewers;
   const peak = state.phase === "live" ? Math.max(state.peak_viewers, viewers) : state.peak_viewers;
   if (peak !== state.peak_viewers) patch.peak_viewers = peak;
