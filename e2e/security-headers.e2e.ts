@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { API_CONTENT_SECURITY_POLICY, EMBED_PREVIEW_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from "../worker/http/security-headers.ts";
+import { PROTOCOL_VERSION } from "../domain/protocol/version.ts";
 import { type Browser, openBrowser } from "./browser.ts";
 import { DEMO_WEBCAST_UID, SCREENS, openScreen } from "./screens.ts";
 import { signIn } from "./session.ts";
@@ -120,6 +121,25 @@ describe("the app under its policy", () => {
     await signIn(page, baseUrl, "organizer@demo.test");
     // Idle: the first pull answered and the organization's websocket (connect-src) is open.
     await page.locator('[data-testid="sync-indicator"][data-status="idle"]').waitFor();
+    // A live socket: the demo webcast's room, opened by the page as its organizer (session cookie,
+    // same origin), greeted in protocol v2 as a producer.
+    const welcome = await page.evaluate(
+      ({ uid, version }) =>
+        new Promise<unknown>((resolve, reject) => {
+          const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/webcasts/${uid}/room`);
+          const timer = setTimeout(() => reject(new Error("no welcome within 10 s")), 10_000);
+          socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", protocolVersion: version })));
+          socket.addEventListener("message", (event) => {
+            clearTimeout(timer);
+            socket.close(1000, "done");
+            resolve(JSON.parse(String(event.data)));
+          });
+          socket.addEventListener("error", () => reject(new Error("the room refused the socket")));
+        }),
+      { uid: DEMO_WEBCAST_UID, version: PROTOCOL_VERSION },
+    );
+    expect(welcome).toMatchObject({ type: "welcome", protocolVersion: PROTOCOL_VERSION, role: "producer" });
+    expect(sockets).toContain(`${baseUrl.replace(/^http/, "ws")}/api/webcasts/${DEMO_WEBCAST_UID}/room`);
     const names = new Set(["home", "sessions", "calendar", "new webcast", "webcast dashboard", "speakers", "profile", "webcast edit › branding", "webcast edit › details"]);
     for (const screen of SCREENS.filter((candidate) => names.has(candidate.name))) await openScreen(page, baseUrl, screen, DEMO_WEBCAST_UID);
 

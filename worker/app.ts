@@ -21,6 +21,7 @@ import { embedAppRoutes } from "./features/embed-apps/routes.ts";
 import { segmentRoutes } from "./features/segments/routes.ts";
 import { integrationRoutes } from "./features/integrations/routes.ts";
 import { streamingOutputRoutes } from "./features/streaming-outputs/routes.ts";
+import { controlRoomRoutes, roomSettingsRoutes } from "./features/webcast-room/control-routes.ts";
 import { webcastRoom } from "./features/webcast-room/routes.ts";
 import { webcastRoutes } from "./features/webcasts/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
@@ -58,7 +59,9 @@ const routes = app
   .route("/api", integrationRoutes)
   .route("/api", streamingOutputRoutes)
   .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
-  .route("/api/webcasts", webcastRoom);
+  .route("/api/webcasts", webcastRoom) // the live room: socket (GET …/room) and control-room calls
+  .route("/api/webcasts", controlRoomRoutes)
+  .route("/api/webcasts", roomSettingsRoutes);
 
 app.notFound(notFound);
 app.onError(onError);

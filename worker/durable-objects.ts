@@ -1,8 +1,11 @@
 import type { MutatorRegistry } from "../domain/sync/run.ts";
 import type { ServerStore } from "../domain/sync/server-store.ts";
+import type { LiveState } from "../domain/webcast-room/live-state.ts";
 import { OrganizationSyncObject } from "../durable/organization-sync/organization-sync.ts";
+import { type RoomSetup, WebcastRoomObject } from "../durable/webcast-room/webcast-room.ts";
 import { D1ServerStore } from "./features/sync/d1-server-store.ts";
 import { SYNC_MUTATORS } from "./features/sync/mutators.ts";
+import { goLiveAvailable, loadRoomWebcast, writeWebcastStatus } from "./features/webcast-room/room-host.ts";
 
 /**
  * The Durable Object classes the runtime instantiates (wrangler.toml `class_name`), with what they
@@ -17,4 +20,17 @@ export class OrganizationSync extends OrganizationSyncObject {
   }
 }
 
-export { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
+/** A webcast's live room (durable/webcast-room) on the webcast's D1 row (features/webcast-room/room-host.ts). */
+export class WebcastRoom extends WebcastRoomObject {
+  protected loadWebcast(uid: string): Promise<RoomSetup | null> {
+    return loadRoomWebcast(this.env, uid);
+  }
+
+  protected goLiveAvailable(uid: string): Promise<boolean> {
+    return goLiveAvailable(this.env, uid);
+  }
+
+  protected writeStatus(uid: string, state: LiveState): Promise<void> {
+    return writeWebcastStatus(this.env, uid, state);
+  }
+}

@@ -23,6 +23,52 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO room_state (id, revision) VALUES (1, 0);
     `,
   },
+  {
+    // Issue #15: the live control room. The announcement skeleton's table goes; each room keeps its
+    // webcast's live state (one row), the numbered events clients resume from, the command ids it
+    // acknowledged, the replay timecodes and the audience minute by minute.
+    id: "0001_live_room",
+    sql: `
+      DROP TABLE room_state;
+      CREATE TABLE room (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        webcast_uid TEXT NOT NULL,
+        organization_id INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        limits TEXT NOT NULL,
+        mirrored TEXT NOT NULL
+      );
+      CREATE TABLE events (
+        seq INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        patch TEXT NOT NULL
+      );
+      CREATE TABLE acks (
+        actor_key TEXT NOT NULL,
+        command_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        result TEXT,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (actor_key, command_id)
+      );
+      CREATE INDEX acks_at_idx ON acks (at);
+      CREATE TABLE timecodes (
+        seq INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        media_ms INTEGER,
+        kind TEXT NOT NULL,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE audience (
+        minute INTEGER PRIMARY KEY,
+        viewers INTEGER NOT NULL,
+        speakers INTEGER NOT NULL,
+        peak INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Bookkeeping lives outside the list so the guard works from the very first migration. */

@@ -1,12 +1,18 @@
-import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { UiLocale } from "../../domain/i18n/locales.ts";
+import { PRODUCER_PERMISSIONS } from "../../domain/permissions/permissions.ts";
 import { PROTOCOL_VERSION, type ServerMessage, type WelcomeMessage, parseServerFrame } from "../../domain/protocol/index.ts";
+import type { RoomActor } from "../../domain/webcast-room/actor.ts";
+import { ROOM_ACTOR_HEADER } from "../headers.ts";
+import { webcastRoomStub } from "../stubs.ts";
 
 /** Test-only client for the room: queues parsed server frames and records how the socket closed. */
 export class TestSocket {
   private readonly inbox: string[] = [];
   private readonly waiters: Array<(frame: string) => void> = [];
   readonly closed: Promise<{ code: number; reason: string }>;
+  isClosed = false;
 
   constructor(readonly ws: WebSocket) {
     ws.accept();
@@ -17,7 +23,10 @@ export class TestSocket {
       else this.inbox.push(frame);
     });
     this.closed = new Promise((resolve) => {
-      ws.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }));
+      ws.addEventListener("close", (event) => {
+        this.isClosed = true;
+        resolve({ code: event.code, reason: event.reason });
+      });
     });
   }
 
@@ -33,6 +42,14 @@ export class TestSocket {
     return parsed.message;
   }
 
+  /** The next message of `type`, skipping others (presence events, say). */
+  async nextOf<T extends ServerMessage["type"]>(type: T, timeoutMs = 2_000): Promise<Extract<ServerMessage, { type: T }>> {
+    for (;;) {
+      const message = await this.next(timeoutMs);
+      if (message.type === type) return message as Extract<ServerMessage, { type: T }>;
+    }
+  }
+
   private nextFrame(timeoutMs: number): Promise<string> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -44,6 +61,15 @@ export class TestSocket {
         resolve(frame);
       };
       this.waiters.push(waiter);
+    });
+  }
+
+  /** Everything received so far, parsed, emptying the queue. */
+  drain(): ServerMessage[] {
+    return this.inbox.splice(0).map((frame) => {
+      const parsed = parseServerFrame(frame);
+      if (!parsed.ok) throw new Error(`unparseable server frame: ${frame}`);
+      return parsed.message;
     });
   }
 
@@ -74,11 +100,30 @@ export async function closeAllSockets(): Promise<void> {
   await Promise.all(sockets.map((socket) => socket.closed));
 }
 
-/** Opens a socket through the real worker route (GET /api/webcasts/:id/room). */
-export async function openRoom(webcastId: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-  const response = await exports.default.fetch(
-    new Request(`http://localhost/api/webcasts/${webcastId}/room`, { headers: { Upgrade: "websocket", ...headers } }),
-  );
+/** A producer of the webcast (every producer permission). */
+export function producerActor(userId: number, locale: UiLocale = "en"): RoomActor {
+  return { role: "producer", user_id: userId, viewer_id: null, grants: [...PRODUCER_PERMISSIONS], locale };
+}
+
+/** A speaker who does not produce (no control-room permission). */
+export function speakerActor(userId: number, locale: UiLocale = "en"): RoomActor {
+  return { role: "speaker", user_id: userId, viewer_id: null, grants: [], locale };
+}
+
+export function viewerActor(viewerId: string, locale: UiLocale = "en"): RoomActor {
+  return { role: "viewer", user_id: null, viewer_id: viewerId, grants: [], locale };
+}
+
+/** The upgrade as the worker forwards it (worker/features/webcast-room/routes.ts), straight to the object. */
+export function roomUpgrade(uid: string, actor: RoomActor | null, headers: Record<string, string> = {}): Promise<Response> {
+  const all: Record<string, string> = { Upgrade: "websocket", ...headers };
+  if (actor) all[ROOM_ACTOR_HEADER] = JSON.stringify(actor);
+  return webcastRoomStub(env, uid).fetch(`http://room/api/webcasts/${uid}/room`, { headers: all });
+}
+
+/** Opens a socket on webcast `uid`'s room as `actor` (by default a producer, user 1). */
+export async function openRoom(uid: string, headers: Record<string, string> = {}, actor: RoomActor = producerActor(1)): Promise<TestSocket> {
+  const response = await roomUpgrade(uid, actor, headers);
   expect(response.status).toBe(101);
   const ws = response.webSocket;
   if (!ws) throw new Error("the upgrade response carries no websocket");
@@ -87,10 +132,15 @@ export async function openRoom(webcastId: string, headers: Record<string, string
   return socket;
 }
 
-/** Opens a socket and says hello; returns the socket and its welcome. */
-export async function joinRoom(webcastId: string, headers: Record<string, string> = {}): Promise<{ socket: TestSocket; welcome: WelcomeMessage }> {
-  const socket = await openRoom(webcastId, headers);
-  socket.send({ type: "hello", protocolVersion: PROTOCOL_VERSION });
+/** Opens a socket and says hello (with `since` when given); returns the socket and its welcome. */
+export async function joinRoom(
+  uid: string,
+  headers: Record<string, string> = {},
+  actor: RoomActor = producerActor(1),
+  since?: number,
+): Promise<{ socket: TestSocket; welcome: WelcomeMessage }> {
+  const socket = await openRoom(uid, headers, actor);
+  socket.send(since === undefined ? { type: "hello", protocolVersion: PROTOCOL_VERSION } : { type: "hello", protocolVersion: PROTOCOL_VERSION, since });
   const welcome = await socket.next();
   if (welcome.type !== "welcome") throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
   return { socket, welcome };

@@ -1,81 +1,511 @@
 import { z } from "zod";
-import { UI_LOCALES, messageLocale } from "../../domain/i18n/locales.ts";
-import { type RoomState, type ServerMessage, encodeFrame, errorFrame, parseClientFrame } from "../../domain/protocol/index.ts";
+import { errorMessage } from "../../domain/errors/index.ts";
+import type { FieldErrors } from "../../domain/errors/codes.ts";
+import { messageLocale } from "../../domain/i18n/locales.ts";
+import { type ClientMessage, PROTOCOL_VERSION, type RoomEvent, encodeFrame, errorFrame, parseClientFrame } from "../../domain/protocol/index.ts";
+import { localized } from "../../domain/validation/localized.ts";
+import { type RoomActor, actorKey, roomActorSchema } from "../../domain/webcast-room/actor.ts";
+import { type RoomCommand, roomCommandSchema } from "../../domain/webcast-room/commands.ts";
+import { type LiveState, type RoomWebcast, apiStatusOf, initialLiveState } from "../../domain/webcast-room/live-state.ts";
+import { ROOM_ERROR_MESSAGES, ROOM_ERROR_STATUS, type RoomErrorCode } from "../../domain/webcast-room/messages.ts";
+import { type AdvanceLimits, type RoomChange, TEST_MAX_PARTICIPANTS, advance, nextAlarmAt, presence, reduce } from "../../domain/webcast-room/reduce.ts";
 import type { Env } from "../../worker/env.ts";
-import { LOCALE_HEADER } from "../headers.ts";
+import { LOCALE_HEADER, ROOM_ACTOR_HEADER } from "../headers.ts";
 import { type AcceptedSocket, SocketObject } from "../socket-object.ts";
-import { type HandlerResult, type Session, handleMessage } from "./handlers.ts";
 import { migrate } from "./migrations.ts";
-import { loadRoomState, saveRoomState } from "./room-state-store.ts";
+import {
+  type Mirrored,
+  type RoomRow,
+  eventsSince,
+  findAck,
+  insertRoom,
+  loadRoom,
+  recordAudience,
+  recordChanges,
+  saveLimits,
+  saveMirrored,
+  storeAck,
+} from "./room-store.ts";
 
-const sessionSchema = z.object({
+/** What a socket carries for life (its attachment: it survives hibernation). */
+const roomSocketSchema = z.object({
   connectionId: z.string(),
+  /** Null until the client's hello is accepted: only greeted sockets get events. */
   protocolVersion: z.number().int().nullable(),
   clientId: z.string().nullable(),
-  locale: z.enum(UI_LOCALES),
+  actor: roomActorSchema,
 });
+type RoomSocket = z.infer<typeof roomSocketSchema>;
+
+/** What the worker reads of a webcast for its room (worker/features/webcast-room/room-host.ts). */
+export interface RoomSetup {
+  organizationId: number;
+  webcast: RoomWebcast;
+  limits: AdvanceLimits;
+}
+
+/** The answer of the `command` RPC (the control-room HTTP calls). */
+export type CommandAnswer =
+  | { ok: true; seq: number; state: LiveState; result?: unknown }
+  | { ok: false; status: number; code: RoomErrorCode; message: string; errors?: Record<string, string[]> };
+
+type Executed = { ok: true; seq: number; state: LiveState; result?: unknown } | { ok: false; code: RoomErrorCode; errors?: FieldErrors };
+
+/** Close code and reason of a speaker's socket when the room is reset (SPEC §4: a reset disconnects speakers). */
+export const RESET_CLOSE = { code: 4001, reason: "reset" } as const;
+/** A failed write of the webcast row is retried by the alarm this much later. */
+const MIRROR_RETRY_MS = 30_000;
+
+/** The webcast uid of a forwarded upgrade: the worker forwards `/api/webcasts/{uid}/room`. */
+function uidOfUrl(url: string): string | null {
+  const match = /\/webcasts\/([^/]{1,64})\/room\/?$/.exec(new URL(url).pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+function actorOf(request: Request): RoomActor | null {
+  const raw = request.headers.get(ROOM_ACTOR_HEADER);
+  if (raw === null) return null;
+  try {
+    const parsed = roomActorSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const json = (status: number, message: string) => Response.json({ message }, { status });
+
+function mirroredOf(state: LiveState): Mirrored {
+  return { state: apiStatusOf(state), poster_overlay: state.poster_overlay, question_wall: state.question_wall, anonymous_questions: state.anonymous_questions };
+}
+
+const sameMirrored = (a: Mirrored, b: Mirrored) =>
+  a.state === b.state && a.poster_overlay === b.poster_overlay && a.question_wall === b.question_wall && a.anonymous_questions === b.anonymous_questions;
+
+/** The webcast a room was asked to serve does not exist (or no longer). */
+export class RoomWebcastMissing extends Error {}
 
 /**
- * One object per webcast (see durable/stubs.ts). A thin shell (the sockets: durable/socket-object.ts):
- * it parses every frame, hands it to the pure reducer in handlers.ts, persists the new state in the
- * object's SQLite database and sends what the reducer returned.
+ * One object per webcast (durable/stubs.ts `webcastRoomStub`): the authority of its live show
+ * (issue #15). Every command, from a socket or from a control-room HTTP call (the `command` RPC),
+ * goes through the one pure reducer (domain/webcast-room/reduce.ts); what it changes is stored in
+ * the object's SQLite database (room-store.ts) as a numbered event, then acknowledged to the
+ * sender and sent to every greeted socket. Time-driven steps (transitions, premiere start,
+ * inactivity and test-length stops) run in the alarm (`advance`). The webcast row in D1 follows
+ * the room's API status and toggles (`writeStatus`, written after the room's own storage).
+ *
+ * What it needs of D1 is injected by the worker's subclass (worker/durable-objects.ts), so this
+ * layer never imports the worker's features.
  */
-export class WebcastRoom extends SocketObject<Session> {
-  private state: RoomState;
+export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
+  /** The webcast, its organization and the alarm limits; null when there is no such webcast. */
+  protected abstract loadWebcast(uid: string): Promise<RoomSetup | null>;
+  /** False when the organization may not take one more webcast live now (max_simultaneous_webcasts). */
+  protected abstract goLiveAvailable(uid: string): Promise<boolean>;
+  /** Writes the webcast row's API status and toggles so the organization's devices see them. */
+  protected abstract writeStatus(uid: string, state: LiveState): Promise<void>;
+
+  /** The stored room (null until it first serves a webcast); every change replaces it after its write. */
+  private room: RoomRow | null;
+  private initializing: Promise<RoomRow> | null = null;
+  /** Webcast-row writes, one at a time, each writing the room's latest state. */
+  private mirrorChain: Promise<void> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env, sessionSchema, "webcast-room");
+    super(ctx, env, roomSocketSchema, "webcast-room");
     // Storage calls are synchronous; nothing is delivered to the object before the constructor ends.
     migrate(ctx.storage);
-    this.state = loadRoomState(ctx.storage.sql);
+    this.room = loadRoom(ctx.storage.sql);
   }
 
-  protected accept(request: Request): AcceptedSocket<Session> {
+  /** The clock (epoch ms): one place, so tests can move it. */
+  protected now(): number {
+    return Date.now();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // RPC (the worker's control-room routes)
+
+  /** Runs a command as `actor`, exactly as a socket's command (same reducer, storage, broadcast). */
+  async command(uid: string, actor: RoomActor, command: RoomCommand, commandId: string | null): Promise<CommandAnswer> {
+    const checkedActor = roomActorSchema.parse(actor);
+    const checkedCommand = roomCommandSchema.parse(command);
+    await this.ready(uid);
+    const executed = await this.execute(checkedActor, checkedCommand, commandId);
+    if (!executed.ok) {
+      const refusal: CommandAnswer = {
+        ok: false,
+        status: ROOM_ERROR_STATUS[executed.code],
+        code: executed.code,
+        message: localized(ROOM_ERROR_MESSAGES[executed.code], checkedActor.locale),
+      };
+      return executed.errors ? { ...refusal, errors: executed.errors } : refusal;
+    }
+    await this.settle();
+    return executed;
+  }
+
+  /** The room's state and sequence now. */
+  async snapshot(uid: string): Promise<{ seq: number; state: LiveState }> {
+    const room = await this.ready(uid);
+    return { seq: room.seq, state: room.state };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sockets
+
+  /**
+   * The upgrade, forwarded by the worker after it authenticated and authorized the caller: the
+   * actor in ROOM_ACTOR_HEADER (400 without a valid one), the webcast in the URL. A test webcast
+   * takes at most TEST_MAX_PARTICIPANTS sockets (409, in the actor's language).
+   */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return super.fetch(request);
+    const actor = actorOf(request);
+    const uid = uidOfUrl(request.url);
+    const locale = actor?.locale ?? messageLocale(request.headers.get(LOCALE_HEADER));
+    if (!actor || !uid) return json(400, errorMessage("bad_request", locale));
+    let room: RoomRow;
+    try {
+      room = await this.ready(uid);
+    } catch (error) {
+      if (error instanceof RoomWebcastMissing) return json(404, errorMessage("not_found", locale));
+      throw error;
+    }
+    // No await between this count and the accept (super.fetch runs `accept` synchronously).
+    if (room.state.is_test && this.ctx.getWebSockets().length >= TEST_MAX_PARTICIPANTS) {
+      return json(ROOM_ERROR_STATUS.participant_limit, localized(ROOM_ERROR_MESSAGES.participant_limit, locale));
+    }
+    return super.fetch(request);
+  }
+
+  protected accept(request: Request): AcceptedSocket<RoomSocket> {
+    const actor = actorOf(request);
+    if (!actor) throw new Error("webcast-room: accept without an actor"); // fetch checked it
     return {
-      attachment: {
-        connectionId: crypto.randomUUID(),
-        protocolVersion: null,
-        clientId: null,
-        locale: messageLocale(request.headers.get(LOCALE_HEADER)),
-      },
+      attachment: { connectionId: crypto.randomUUID(), protocolVersion: null, clientId: null, actor },
+      // A reset finds the speakers' sockets by role.
+      tags: [`role:${actor.role}`],
     };
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    const session = this.attachmentOf(ws);
-    if (!session) {
+    const socket = this.attachmentOf(ws);
+    if (!socket) {
       ws.close(1011, "session_lost");
       return;
     }
-    const parsed = parseClientFrame(raw, session.locale);
+    const { locale } = socket.actor;
+    const parsed = parseClientFrame(raw, locale);
     if (!parsed.ok) {
       this.send(ws, parsed.error);
       return;
     }
-    let result: HandlerResult;
     try {
-      result = handleMessage(this.state, parsed.message, session, { now: Date.now() });
-      if (result.state !== this.state) {
-        saveRoomState(this.ctx.storage.sql, result.state);
-        this.state = result.state;
-      }
+      await this.handle(ws, socket, parsed.message);
     } catch (error) {
       console.error("webcast-room: message failed", error);
-      this.send(ws, errorFrame("server_error", session.locale));
-      return;
+      this.send(ws, errorFrame("server_error", locale, undefined, parsed.message.type === "command" ? parsed.message.id : undefined));
     }
-    if (result.session) this.setAttachment(ws, result.session);
-    if (result.reply) this.send(ws, result.reply);
-    if (result.broadcasts.length > 0) this.broadcast(result.broadcasts);
-    if (result.close) ws.close(result.close.code, result.close.reason);
   }
 
-  /** Sends to every greeted socket; a socket that is closing is skipped, not fatal. */
-  private broadcast(messages: ServerMessage[]): void {
-    const frames = messages.map(encodeFrame);
+  private async handle(ws: WebSocket, socket: RoomSocket, message: ClientMessage): Promise<void> {
+    const { locale } = socket.actor;
+    if (message.type === "hello") {
+      await this.hello(ws, socket, message);
+      return;
+    }
+    if (socket.protocolVersion === null) {
+      this.send(ws, errorFrame("hello_required", locale));
+      return;
+    }
+    if (message.type === "ping") {
+      this.send(ws, message.id === undefined ? { type: "pong" } : { type: "pong", id: message.id });
+      return;
+    }
+    const executed = await this.execute(socket.actor, message.command, message.id);
+    if (!executed.ok) {
+      this.send(ws, errorFrame(executed.code, locale, executed.errors, message.id));
+      return;
+    }
+    // The event went to everyone (the sender included) before this ack: a client that drops its
+    // optimistic overlay on the ack already holds the change.
+    this.send(ws, executed.result === undefined ? { type: "ack", id: message.id, seq: executed.seq } : { type: "ack", id: message.id, seq: executed.seq, result: executed.result });
+    await this.settle();
+  }
+
+  private async hello(ws: WebSocket, socket: RoomSocket, hello: Extract<ClientMessage, { type: "hello" }>): Promise<void> {
+    const { locale } = socket.actor;
+    if (socket.protocolVersion !== null) {
+      this.send(ws, errorFrame("hello_repeated", locale));
+      return;
+    }
+    if (hello.protocolVersion < PROTOCOL_VERSION) {
+      this.send(ws, { type: "reload", reason: "protocol_outdated", protocolVersion: PROTOCOL_VERSION });
+      ws.close(1000, "protocol_outdated");
+      return;
+    }
+    // A newer client met an older server (mid-deploy): it cannot be understood, so it must retry later.
+    if (hello.protocolVersion > PROTOCOL_VERSION) {
+      this.send(ws, errorFrame("protocol_unsupported", locale));
+      ws.close(1000, "protocol_unsupported");
+      return;
+    }
+    await this.ready();
+    // From here to the welcome nothing awaits: the welcome's seq is exactly what the socket holds,
+    // and the next event (the presence below included) is seq + 1.
+    const room = this.loaded();
+    const greeted: RoomSocket = { ...socket, protocolVersion: hello.protocolVersion, clientId: hello.clientId ?? null };
+    this.setAttachment(ws, greeted);
+    const missed = hello.since === undefined ? null : eventsSince(this.ctx.storage.sql, hello.since, room.seq);
+    this.send(ws, {
+      type: "welcome",
+      protocolVersion: PROTOCOL_VERSION,
+      connectionId: socket.connectionId,
+      role: socket.actor.role,
+      seq: room.seq,
+      snapshot: missed === null ? room.state : null,
+      missed: missed ?? [],
+    });
+    this.recountPresence(new Set());
+    await this.settle();
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    const greeted = this.attachmentOf(ws)?.protocolVersion != null;
+    await super.webSocketClose(ws, code, reason);
+    if (greeted && this.room) {
+      this.recountPresence(new Set([ws]));
+      await this.settle();
+    }
+  }
+
+  override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
+    const greeted = this.attachmentOf(ws)?.protocolVersion != null;
+    await super.webSocketError(ws, error);
+    if (greeted && this.room) {
+      this.recountPresence(new Set([ws]));
+      await this.settle();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Alarm
+
+  /**
+   * What time alone changes (`advance`): safe to run twice, since `advance` only acts when a step
+   * is due and the state it stores is no longer due. Then re-armed for the next step, and the
+   * webcast row brought up to date (a failed write is retried here).
+   */
+  override async alarm(): Promise<void> {
+    if (!this.room) return;
+    await this.refreshLimits();
+    const room = this.loaded();
+    const now = this.now();
+    const { state, changes } = advance(room.state, now, room.limits);
+    if (changes.length > 0) this.apply(state, changes, now);
+    await this.settle();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The one path of every change
+
+  /**
+   * A command as `actor`: a repeated id (per actor) gets its stored acknowledgement and changes
+   * nothing; a refusal stores nothing; an applied command stores its state, event, timecode and
+   * acknowledgement in one transaction, then its event goes to every greeted socket.
+   */
+  private async execute(actor: RoomActor, command: RoomCommand, commandId: string | null): Promise<Executed> {
+    await this.ready();
+    const key = actorKey(actor);
+    const repeated = () => {
+      const stored = commandId === null ? null : findAck(this.ctx.storage.sql, key, commandId);
+      return stored ? { ok: true as const, seq: stored.seq, state: this.loaded().state, ...(stored.result === undefined ? {} : { result: stored.result }) } : null;
+    };
+    const before = repeated();
+    if (before) return before;
+    // Only a start needs the organization's other webcasts (a D1 read); the reducer reads it for nothing else.
+    const goLiveAvailable = command.type === "control.start" ? await this.goLiveAvailable(this.loaded().webcastUid) : true;
+    // The same id may have been applied while D1 answered: look again, then nothing awaits until stored.
+    const meanwhile = repeated();
+    if (meanwhile) return meanwhile;
+    const room = this.loaded();
+    const now = this.now();
+    const outcome = reduce(room.state, command, actor, { now, goLiveAvailable, newId: crypto.randomUUID() });
+    if (!outcome.ok) return outcome.errors ? { ok: false, code: outcome.code, errors: outcome.errors } : { ok: false, code: outcome.code };
+    const applied = this.apply(outcome.state, outcome.change ? [outcome.change] : [], now, outcome.timecode, (seq) => {
+      if (commandId !== null) storeAck(this.ctx.storage.sql, key, commandId, outcome.result === undefined ? { seq } : { seq, result: outcome.result }, now);
+    });
+    if (outcome.disconnectSpeakers) this.disconnectSpeakers();
+    return { ok: true, seq: applied.seq, state: applied.state, ...(outcome.result === undefined ? {} : { result: outcome.result }) };
+  }
+
+  /**
+   * Stores a change (state, events, timecode, and what `alsoStore` adds) in one transaction, then
+   * sends the events to every greeted socket, each serialized once for all.
+   *
+   * SQLite writes in a Durable Object are synchronous and output-gated: the runtime holds every
+   * outgoing message (socket frames, RPC answers) until the writes made before it are durable, so
+   * nothing sent after this returns can announce a change that a crash would lose.
+   */
+  private apply(state: LiveState, changes: readonly RoomChange[], now: number, timecode?: Parameters<typeof recordChanges>[5], alsoStore?: (seq: number) => void): RoomRow {
+    const room = this.loaded();
+    const sql = this.ctx.storage.sql;
+    const recorded = this.ctx.storage.transactionSync(() => {
+      const result = recordChanges(sql, room.seq, state, changes, now, timecode);
+      alsoStore?.(result.seq);
+      return result;
+    });
+    const next: RoomRow = { ...room, seq: recorded.seq, state: recorded.state };
+    this.room = next;
+    this.broadcast(recorded.events);
+    return next;
+  }
+
+  private broadcast(events: readonly RoomEvent[]): void {
+    if (events.length === 0) return;
+    const frames = events.map((event) => encodeFrame({ type: "event", ...event }));
     for (const ws of this.ctx.getWebSockets()) {
-      if (this.attachmentOf(ws)?.protocolVersion == null) continue;
+      // A socket the room is closing (a reset's speakers) gets nothing more.
+      if (ws.readyState !== WebSocket.OPEN || this.attachmentOf(ws)?.protocolVersion == null) continue;
       for (const frame of frames) this.sendFrame(ws, frame);
     }
   }
+
+  /** Who holds a greeted socket now (but `leaving`): a presence event when it changed, and the minute's audience. */
+  private recountPresence(leaving: ReadonlySet<WebSocket>): void {
+    if (!this.room) return;
+    const speakers: number[] = [];
+    let viewers = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      // Sockets closing (a reset's speakers, whose close is not reported yet) are gone already.
+      if (leaving.has(ws) || ws.readyState !== WebSocket.OPEN) continue;
+      const socket = this.attachmentOf(ws);
+      if (!socket || socket.protocolVersion === null) continue;
+      if (socket.actor.role === "viewer") viewers += 1;
+      else if (socket.actor.user_id !== null) speakers.push(socket.actor.user_id);
+    }
+    const room = this.loaded();
+    const now = this.now();
+    const change = presence(room.state, speakers, viewers, now);
+    if (!change) return;
+    this.apply({ ...room.state, ...change.patch }, [change], now, undefined, () => {
+      recordAudience(this.ctx.storage.sql, now, viewers, new Set(speakers).size);
+    });
+  }
+
+  /** A reset disconnects the speakers (SPEC §4): their sockets close with RESET_CLOSE. */
+  private disconnectSpeakers(): void {
+    const closing = new Set(this.ctx.getWebSockets("role:speaker"));
+    for (const ws of closing) {
+      try {
+        ws.close(RESET_CLOSE.code, RESET_CLOSE.reason);
+      } catch {
+        // already closing
+      }
+    }
+    if (closing.size > 0) this.recountPresence(closing);
+  }
+
+  /** After a change: the alarm set for the next timed step, and the webcast row brought up to date. */
+  private async settle(): Promise<void> {
+    await this.arm();
+    await this.mirror();
+  }
+
+  private async arm(at: number | null = this.room ? nextAlarmAt(this.room.state, this.room.limits) : null): Promise<void> {
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
+  }
+
+  /**
+   * Writes the webcast row when its API status or a toggle differs from what was last written,
+   * one write at a time, each with the latest state. A failure leaves the room as it is (its own
+   * storage is the authority) and is retried by the alarm.
+   */
+  private mirror(): Promise<void> {
+    const run = this.mirrorChain.then(() => this.mirrorNow());
+    this.mirrorChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async mirrorNow(): Promise<void> {
+    const room = this.room;
+    if (!room) return;
+    const wanted = mirroredOf(room.state);
+    if (sameMirrored(wanted, room.mirrored)) return;
+    try {
+      await this.writeStatus(room.webcastUid, room.state);
+    } catch (error) {
+      console.error("webcast-room: writing the webcast row failed", room.webcastUid, error);
+      const next = nextAlarmAt(this.loaded().state, this.loaded().limits);
+      const retry = this.now() + MIRROR_RETRY_MS;
+      await this.arm(next === null ? retry : Math.min(next, retry));
+      return;
+    }
+    saveMirrored(this.ctx.storage.sql, wanted);
+    this.room = { ...this.loaded(), mirrored: wanted };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Which webcast
+
+  private loaded(): RoomRow {
+    if (!this.room) throw new Error("webcast-room: used before it serves a webcast");
+    return this.room;
+  }
+
+  /**
+   * The room, initialized from the webcast row the first time it serves `uid` (throws
+   * RoomWebcastMissing when there is none). The object serves one webcast for life: a caller
+   * naming another one is a routing bug.
+   */
+  private async ready(uid?: string): Promise<RoomRow> {
+    if (!this.room) {
+      if (uid === undefined) throw new Error("webcast-room: not initialized");
+      this.initializing ??= this.initialize(uid).finally(() => {
+        this.initializing = null;
+      });
+      await this.initializing;
+    }
+    const room = this.loaded();
+    if (uid !== undefined && room.webcastUid !== uid) throw new Error(`webcast-room: room of ${room.webcastUid} called for ${uid}`);
+    return room;
+  }
+
+  private async initialize(uid: string): Promise<RoomRow> {
+    const setup = await this.loadWebcast(uid);
+    if (!setup) throw new RoomWebcastMissing(`webcast-room: no webcast ${uid}`);
+    if (this.room) return this.room;
+    const state = initialLiveState(setup.webcast, this.now());
+    // The row as read is what D1 holds: only the room's own changes are written back.
+    const room: RoomRow = { webcastUid: uid, organizationId: setup.organizationId, seq: 0, state, limits: setup.limits, mirrored: mirroredOf(state) };
+    insertRoom(this.ctx.storage.sql, room);
+    this.room = room;
+    await this.arm();
+    return room;
+  }
+
+  /**
+   * The limits read again from D1 before each alarm step, so an organization's new inactivity
+   * timeout or a premiere's new start applies from the next alarm (a limit lowered meanwhile
+   * applies when the alarm armed under the old one rings). Not on every wake-up: a hibernating
+   * room wakes often and only the alarm reads them.
+   */
+  private async refreshLimits(): Promise<void> {
+    const room = this.loaded();
+    try {
+      const setup = await this.loadWebcast(room.webcastUid);
+      if (setup) {
+        saveLimits(this.ctx.storage.sql, setup.limits);
+        this.room = { ...this.loaded(), limits: setup.limits };
+      }
+    } catch (error) {
+      // The stored limits stay in force; the next alarm tries again.
+      console.error("webcast-room: reading the webcast's limits failed", room.webcastUid, error);
+    }
+  }
 }
+
+/** The type the worker's namespace binding names (worker/env.ts); the class is worker/durable-objects.ts `WebcastRoom`. */
+export type WebcastRoom = WebcastRoomObject;

@@ -1,5 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createOrganization } from "../features/organizations/fixtures.ts";
+import { insertWebcast } from "../features/webcasts/testing.ts";
 import { type TestClient, clientFor } from "../test/client.ts";
 
 /** Issue #14 point 3: state-changing requests and websocket upgrades come from the app's own origin. */
@@ -74,11 +76,15 @@ describe("state-changing requests", () => {
 });
 
 describe("websocket upgrades", () => {
-  const room = (headers: Record<string, string>) =>
-    exports.default.fetch(new Request("http://localhost/api/webcasts/42/room", { headers: { Upgrade: "websocket", "Accept-Language": "en", ...headers } }));
+  // A webcast opened by its organizer (issue #15: the room authenticates before the origin matters).
+  const room = async (headers: Record<string, string>) => {
+    const org = await createOrganization();
+    const webcast = await insertWebcast(org.id);
+    return (await org.as("organizer", "en")).request(`/api/webcasts/${webcast.id}/room`, { headers: { Upgrade: "websocket", ...headers } });
+  };
 
   it("refuse the webcast room from another origin (403, no socket) and open it from the app's", async () => {
-    const foreign: Record<string, string>[] = [{ Origin: EVIL }, { Origin: "null" }, { Referer: `${EVIL}/x` }, { Origin: "http://localhost:5173" }];
+    const foreign: Record<string, string>[] = [{ Origin: EVIL }, { Origin: "null" }, { Origin: "", Referer: `${EVIL}/x` }, { Origin: "http://localhost:5173" }];
     for (const headers of foreign) {
       const response = await room(headers);
       expect(response.webSocket).toBeNull();

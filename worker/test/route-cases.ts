@@ -13,6 +13,7 @@ import { SEGMENT_ROUTE_CASES } from "../features/segments/route-cases.ts";
 import { STREAMING_OUTPUT_ROUTE_CASES } from "../features/streaming-outputs/route-cases.ts";
 import { INTEGRATION_ROUTE_CASES } from "../features/integrations/route-cases.ts";
 import { ONBOARDING_ROUTE_CASES } from "../features/onboarding/route-cases.ts";
+import { WEBCAST_ROOM_ROUTE_CASES } from "../features/webcast-room/route-cases.ts";
 
 /**
  * Every API route's row of the route × role × tenant matrix (issue #3), in four groups the
@@ -25,8 +26,9 @@ export const IDENTITY_ROUTE_CASES: RouteCase[] = [
   { route: "GET /api/health", request: () => ({ path: "/api/health" }), expect: { others: 200 } },
   // Local-only seeding (APP_ENV=local in tests): open to scripts, not to browsers in production.
   { route: "POST /api/dev/seed", request: () => ({ path: "/api/dev/seed", method: "POST" }), expect: { others: 200 } },
-  // Without an Upgrade header the room explains itself with a 400, whoever asks.
-  { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/1/room" }), expect: { others: 400 } },
+  // Without an Upgrade header the room explains itself with a 400, whoever asks (the upgrade's own
+  // refusals: worker/features/webcast-room/routes.test.ts).
+  { route: "GET /api/webcasts/:id/room", request: () => ({ path: "/api/webcasts/0196a0de-0001-7000-8000-000000000000/room" }), expect: { others: 400 } },
   ...AUTH_ROUTE_CASES,
   ...ONBOARDING_ROUTE_CASES,
   ...SYNC_ROUTE_CASES,
@@ -37,6 +39,7 @@ export const ORGANIZATION_GROUP_ROUTE_CASES: RouteCase[] = [...ORGANIZATION_ROUT
 
 export const WEBCAST_SETTINGS_ROUTE_CASES: RouteCase[] = [...WEBCAST_ROUTE_CASES, ...SPEAKER_ROUTE_CASES, ...SEGMENT_ROUTE_CASES, ...STREAMING_OUTPUT_ROUTE_CASES, ...INTEGRATION_ROUTE_CASES];
 
-export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES];
+/** The webcast's parts and its live room's control-room calls (route-matrix-parts.test.ts). */
+export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES, ...WEBCAST_ROOM_ROUTE_CASES];
 
 export const ALL_ROUTE_CASES: RouteCase[] = [...IDENTITY_ROUTE_CASES, ...ORGANIZATION_GROUP_ROUTE_CASES, ...WEBCAST_SETTINGS_ROUTE_CASES, ...WEBCAST_PART_ROUTE_CASES];

@@ -35,39 +35,7 @@ async function expectGuarded(uid: string, call: (client: TestClient) => Promise<
   expect(await env.DB.prepare("SELECT updated_at FROM webcasts WHERE id = ?").bind(uid).first()).toEqual(before);
 }
 
-describe("PATCH /api/webcasts/:id/poster-overlay, question-wall, anonymous-questions", () => {
-  it("switch the attendee options (merged key by key) and anonymous questions, through pushed mutations", async () => {
-    const org = await createOrganization();
-    const row = await insertWebcast(org.id, { attendee_options: { ask_questions: false, view_resources: true, view_details: true, switch_language: true, poster_overlay: false, question_wall: false } });
-    const organizer = await org.as("organizer");
-    await dataOf(await organizer.patch(`/api/webcasts/${row.id}/poster-overlay`, { enabled: true }));
-    const wall = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/question-wall`, { enabled: true }));
-    expect(wall.attendee_options).toEqual({ ask_questions: false, view_resources: true, view_details: true, switch_language: true, poster_overlay: true, question_wall: true });
-    const anonymous = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/anonymous-questions`, { enabled: true }));
-    expect(anonymous.anonymous_questions).toBe(true);
-    const off = await dataOf(await organizer.patch(`/api/webcasts/${row.id}/poster-overlay`, { enabled: false }));
-    expect(off.attendee_options).toMatchObject({ poster_overlay: false, question_wall: true });
-    // The log keeps a row's latest entry only (docs/sync.md "Pull speed").
-    expect((await changeLog(row.id)).map((entry) => entry.op)).toEqual(["put"]);
-  });
-
-  it("want a boolean `enabled` (422 in English and French)", async () => {
-    const org = await createOrganization();
-    const row = await insertWebcast(org.id);
-    const en = await errorOf(await (await org.as("organizer")).patch(`/api/webcasts/${row.id}/question-wall`, { enabled: "yes" }), 422);
-    expect(en).toMatchObject({ code: "validation_failed", message: "The given data was invalid.", errors: { enabled: ["This field must be true or false."] } });
-    const fr = await errorOf(await (await org.as("organizer", "fr")).patch(`/api/webcasts/${row.id}/anonymous-questions`, {}), 422);
-    expect(fr).toMatchObject({ message: "Les données fournies sont invalides.", errors: { enabled: ["Ce champ est obligatoire"] } });
-  });
-
-  it("need webcasts.update: other tenant 404, speaker 403, signed out 401", async () => {
-    const org = await createOrganization();
-    const row = await insertWebcast(org.id);
-    for (const toggle of ["poster-overlay", "question-wall", "anonymous-questions"]) {
-      await expectGuarded(row.id, (client) => client.patch(`/api/webcasts/${row.id}/${toggle}`, { enabled: true }), await org.as("speaker"));
-    }
-  });
-});
+// The three toggles and reset go through the live room: worker/features/webcast-room/control-routes.test.ts.
 
 describe("PATCH /api/webcasts/:id/access-controls", () => {
   it("sets the access flags and the password: has_password in the webcast, the hash on the server only", async () => {
@@ -145,43 +113,6 @@ describe("POST /api/webcasts/:id/billing/enable and /disable", () => {
     const backOffice = await createUser({ is_back_office: true });
     const response = await (await new TestClient().signInAs(backOffice.email)).post(`/api/webcasts/${row.id}/billing/enable`);
     expect(response.status).toBe(404);
-  });
-});
-
-describe("POST /api/webcasts/:id/reset", () => {
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-  it("puts an ended webcast back to upcoming at a new start and zone, or keeping its start", async () => {
-    const org = await createOrganization();
-    const row = await insertWebcast(org.id, { state: "archived" });
-    const organizer = await org.as("organizer");
-    const start = new Date(Date.parse(inDays(3))).toISOString().slice(0, 19);
-    const data = await dataOf(await organizer.post(`/api/webcasts/${row.id}/reset`, { scheduled_start: `${start}-04:00`, timezone: "America/Toronto" }));
-    expect(data).toMatchObject({ state: "upcoming", event_start_date_time: new Date(`${start}-04:00`).toISOString(), timezone: "America/Toronto" });
-
-    const kept = await insertWebcast(org.id, { state: "end_loop" });
-    expect(await dataOf(await organizer.post(`/api/webcasts/${kept.id}/reset`, { scheduled_start: null }))).toMatchObject({ state: "upcoming", event_start_date_time: kept.event_start_date_time, timezone: kept.timezone });
-    expect((await changeLog(kept.id)).map((entry) => entry.op)).toEqual(["put"]);
-  });
-
-  it("refuses a past start (422, English and French) and a webcast on air (423)", async () => {
-    const org = await createOrganization();
-    const row = await insertWebcast(org.id, { state: "archived" });
-    const en = await errorOf(await (await org.as("organizer")).post(`/api/webcasts/${row.id}/reset`, { scheduled_start: inDays(-1) }), 422);
-    expect(en).toMatchObject({ message: "Some fields of the webcast are invalid.", errors: { scheduled_start: ["This date must be in the future."] } });
-    const fr = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${row.id}/reset`, { scheduled_start: "tomorrow" }), 422);
-    expect(fr.message).toBe("Les données fournies sont invalides.");
-    expect(Object.keys(fr.errors ?? {})).toEqual(["scheduled_start"]);
-
-    const live = await insertWebcast(org.id, { state: "live" });
-    const locked = await errorOf(await (await org.as("organizer", "fr")).post(`/api/webcasts/${live.id}/reset`, {}), 423);
-    expect(locked).toMatchObject({ code: "locked", message: "Ce webcast est en direct : arrêtez-le avant de le réinitialiser." });
-  });
-
-  it("needs webcasts.update: other tenant 404, speaker 403, signed out 401", async () => {
-    const org = await createOrganization();
-    const row = await insertWebcast(org.id, { state: "archived" });
-    await expectGuarded(row.id, (client) => client.post(`/api/webcasts/${row.id}/reset`, { scheduled_start: null }), await org.as("speaker"));
   });
 });
 

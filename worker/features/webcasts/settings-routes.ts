@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
-import { accessControlsBody, resetBody, toggleBody } from "../../../domain/webcasts/rest.ts";
-import type { UpdateWebcastArgs } from "../../../domain/webcasts/mutators.ts";
+import { accessControlsBody } from "../../../domain/webcasts/rest.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
@@ -14,21 +13,15 @@ import { storeWebcastPassword } from "./secrets.ts";
 import { webcastAnswer } from "./service.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { localized } from "../../../domain/validation/localized.ts";
-import { resetWebcast, setWebcastAccess, setWebcastBilling, updateWebcast } from "../../../domain/webcasts/mutators.ts";
+import { setWebcastAccess, setWebcastBilling } from "../../../domain/webcasts/mutators.ts";
 
 /**
- * The webcast settings calls of SPEC §7 (docs/webcasts-api.md): toggles, access controls,
- * billing, reset and phone dial-in. Same order as the core routes: session (401), webcast and
+ * The webcast settings calls of SPEC §7 (docs/webcasts-api.md): access controls, billing and
+ * phone dial-in (the three toggles and reset go through the live room:
+ * worker/features/webcast-room/control-routes.ts). Same order as the core routes: session (401), webcast and
  * permission (404/403), body (422), then one pushed mutation, answered with the webcast as it now
  * is — except dial-in, which is kept in its own server-only table and answers its settings.
  */
-
-/** Pushes `updateWebcast` with `fields` on the path's webcast and answers the webcast. */
-async function updateAndAnswer(c: Context<AppEnv>, fields: Omit<UpdateWebcastArgs, "id" | "now">) {
-  const uid = (await pathWebcast(c)).row.id;
-  await applyMutation(c.env, requireUser(c), c.var.locale, updateWebcast, { ...fields, id: uid, now: new Date().toISOString() });
-  return webcastAnswer(db(c.env.DB), uid);
-}
 
 async function setBilling(c: Context<AppEnv>, billingEnabled: boolean) {
   const uid = (await pathWebcast(c)).row.id;
@@ -36,21 +29,7 @@ async function setBilling(c: Context<AppEnv>, billingEnabled: boolean) {
   return webcastAnswer(db(c.env.DB), uid);
 }
 
-const toggle = jsonBody(() => toggleBody);
-
 export const webcastSettingsRoutes = new Hono<AppEnv>()
-  /** PATCH …/poster-overlay `{ enabled }` → `{ data }`: the attendee option, merged key by key. */
-  .patch("/:id/poster-overlay", webcastGuard("webcasts.update"), toggle, async (c) => {
-    return c.json({ data: await updateAndAnswer(c, { attendee_options: { poster_overlay: c.req.valid("json").enabled } }) }, 200);
-  })
-  /** PATCH …/question-wall `{ enabled }` → `{ data }`: the attendee option, merged key by key. */
-  .patch("/:id/question-wall", webcastGuard("webcasts.update"), toggle, async (c) => {
-    return c.json({ data: await updateAndAnswer(c, { attendee_options: { question_wall: c.req.valid("json").enabled } }) }, 200);
-  })
-  /** PATCH …/anonymous-questions `{ enabled }` → `{ data }`: whether viewers may ask anonymously. */
-  .patch("/:id/anonymous-questions", webcastGuard("webcasts.update"), toggle, async (c) => {
-    return c.json({ data: await updateAndAnswer(c, { anonymous_questions: c.req.valid("json").enabled }) }, 200);
-  })
   /**
    * PATCH …/access-controls (JSON) → `{ data }`: access flags and password in one server-only
    * mutation (`setWebcastAccess`), then the hash in `webcast_secrets` (secrets.ts says why in
@@ -73,22 +52,6 @@ export const webcastSettingsRoutes = new Hono<AppEnv>()
   /** POST …/billing/disable → `{ data }`: the back office's call (organizations.administer). */
   .post("/:id/billing/disable", webcastGuard("organizations.administer"), async (c) => {
     return c.json({ data: await setBilling(c, false) }, 200);
-  })
-  /**
-   * POST …/reset `{ scheduled_start?, timezone? }` → `{ data }`: back to upcoming, at the new
-   * start (after now) or the current one (`resetWebcast`, server only; 423 on air or canceled).
-   */
-  .post("/:id/reset", webcastGuard("webcasts.update"), jsonBody(() => resetBody), async (c) => {
-    const uid = (await pathWebcast(c)).row.id;
-    const { scheduled_start, timezone } = c.req.valid("json");
-    const args = {
-      id: uid,
-      now: new Date().toISOString(),
-      ...(scheduled_start == null ? {} : { scheduled_start: new Date(scheduled_start).toISOString() }),
-      ...(timezone === undefined ? {} : { timezone }),
-    };
-    await applyMutation(c.env, requireUser(c), c.var.locale, resetWebcast, args);
-    return c.json({ data: await webcastAnswer(db(c.env.DB), uid) }, 200);
   })
   /**
    * POST …/phone/reserve → 201 `{ data: { enabled: true, numbers, pin } }`: gives the webcast the
