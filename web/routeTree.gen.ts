@@ -34,6 +34,7 @@ import { Route as PublicDevMailboxRouteImport } from './routes/_public/dev/mailb
 import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
 import { Route as PublicPasswordRequestRouteImport } from './routes/_public/password/request'
 import { Route as PublicUsersSignupRouteImport } from './routes/_public/users/signup'
+import { Route as WebcastsUidControlRoomRouteImport } from './routes/webcasts/$uid/control-room'
 import { Route as AppOrganizationsIdEditRouteImport } from './routes/_app/organizations/$id/edit'
 import { Route as AppWebcastsUidDashboardRouteImport } from './routes/_app/webcasts/$uid/dashboard'
 import { Route as AppWebcastsUidEditRouteImport } from './routes/_app/webcasts/$uid/edit'
@@ -163,6 +164,11 @@ const PublicUsersSignupRoute = PublicUsersSignupRouteImport.update({
   path: '/users/signup',
   getParentRoute: () => PublicRoute,
 } as any)
+const WebcastsUidControlRoomRoute = WebcastsUidControlRoomRouteImport.update({
+  id: '/webcasts/$uid/control-room',
+  path: '/webcasts/$uid/control-room',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppOrganizationsIdEditRoute = AppOrganizationsIdEditRouteImport.update({
   id: '/$id/edit',
   path: '/$id/edit',
@@ -214,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
+  '/webcasts/$uid/control-room': typeof WebcastsUidControlRoomRoute
   '/organizations/': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
   '/webcasts/$uid/dashboard': typeof AppWebcastsUidDashboardRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
+  '/webcasts/$uid/control-room': typeof WebcastsUidControlRoomRoute
   '/organizations': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
   '/webcasts/$uid/dashboard': typeof AppWebcastsUidDashboardRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   '/_public/login_/sso': typeof PublicLoginSsoRoute
   '/_public/password/request': typeof PublicPasswordRequestRoute
   '/_public/users/signup': typeof PublicUsersSignupRoute
+  '/webcasts/$uid/control-room': typeof WebcastsUidControlRoomRoute
   '/_app/organizations/': typeof AppOrganizationsIndexRoute
   '/_app/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
   '/_app/webcasts/$uid/dashboard': typeof AppWebcastsUidDashboardRoute
@@ -308,6 +317,7 @@ export interface FileRouteTypes {
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
+    | '/webcasts/$uid/control-room'
     | '/organizations/'
     | '/organizations/$id/edit'
     | '/webcasts/$uid/dashboard'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
+    | '/webcasts/$uid/control-room'
     | '/organizations'
     | '/organizations/$id/edit'
     | '/webcasts/$uid/dashboard'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/_public/login_/sso'
     | '/_public/password/request'
     | '/_public/users/signup'
+    | '/webcasts/$uid/control-room'
     | '/_app/organizations/'
     | '/_app/organizations/$id/edit'
     | '/_app/webcasts/$uid/dashboard'
@@ -382,6 +394,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
+  WebcastsUidControlRoomRoute: typeof WebcastsUidControlRoomRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -561,6 +574,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicUsersSignupRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/webcasts/$uid/control-room': {
+      id: '/webcasts/$uid/control-room'
+      path: '/webcasts/$uid/control-room'
+      fullPath: '/webcasts/$uid/control-room'
+      preLoaderRoute: typeof WebcastsUidControlRoomRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/organizations/$id/edit': {
       id: '/_app/organizations/$id/edit'
       path: '/$id/edit'
@@ -684,6 +704,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  WebcastsUidControlRoomRoute: WebcastsUidControlRoomRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { QUICK_TOUR_STEPS, type QuickTourStep, tourTarget } from "./steps.ts";
-import { endQuickTour, quickTourState } from "./store.ts";
+import { type QuickTourName, endQuickTour, quickTourState } from "./store.ts";
 import "./quick-tour.css";
 
 /** Gap between the target and the popover, and between the popover and the window's edges (px). */
@@ -29,17 +29,17 @@ function placeBeside(target: HTMLElement, popover: HTMLElement): Placement {
 }
 
 /**
- * The quick tour over the home screen (web/features/quick-tour/steps.ts): a non-modal popover
+ * A quick tour (steps.ts: the home screen's by default, or the control room's): a non-modal popover
  * beside each step's element, which is scrolled into view and ringed. Back / Next (Done on the
  * last) / Skip; Left and Right arrows move, Escape skips; focus goes to each step's title and back
  * to whatever had it before the tour once it ends. Steps whose element is not shown are left out.
  */
-export function QuickTour() {
-  const { open } = useSnapshot(quickTourState);
-  return open ? <QuickTourPopover /> : null;
+export function QuickTour({ steps: all = QUICK_TOUR_STEPS, tour = "home" }: { steps?: readonly QuickTourStep[]; tour?: QuickTourName } = {}) {
+  const snapshot = useSnapshot(quickTourState);
+  return snapshot.open && snapshot.tour === tour ? <QuickTourPopover all={all} /> : null;
 }
 
-function QuickTourPopover() {
+function QuickTourPopover({ all }: { all: readonly QuickTourStep[] }) {
   const { t, i18n } = useLingui();
   const { step: index } = useSnapshot(quickTourState);
   const titleId = useId();
@@ -48,7 +48,7 @@ function QuickTourPopover() {
   const title = useRef<HTMLHeadingElement>(null);
   // Read while rendering, before the first step's title takes the focus.
   const [opener] = useState<Element | null>(() => document.activeElement);
-  const [steps] = useState<readonly QuickTourStep[]>(() => QUICK_TOUR_STEPS.filter((step) => tourTarget(step) !== null));
+  const [steps] = useState<readonly QuickTourStep[]>(() => all.filter((step) => tourTarget(step) !== null));
   const [placement, setPlacement] = useState<Placement>("unplaced");
   const step = steps[Math.min(index, steps.length - 1)];
   const last = index >= steps.length - 1;

@@ -21,6 +21,14 @@ export const QUICK_TOUR_STEPS: readonly QuickTourStep[] = [
   { id: "language", title: msg`Your language`, text: msg`Switch between French, English, Portuguese, Spanish and German at any time.` },
 ];
 
+/** The control room's quick tour (SPEC §2 full-screen routes: "/webcasts/{uid}/control-room (quick tour)"). */
+export const CONTROL_ROOM_TOUR_STEPS: readonly QuickTourStep[] = [
+  { id: "room-stage", title: msg`Where the webcast is`, text: msg`The stage of the webcast (upcoming, prepared, ready, live…), as every speaker and viewer sees it, updated as it changes.` },
+  { id: "room-connection", title: msg`Connection to the room`, text: msg`Whether this screen is connected. If the network drops, what you do waits here, marked as pending, and is sent once the connection is back.` },
+  { id: "room-tabs", title: msg`The control room tabs`, text: msg`Prepare, go live, slides, polls, display and the rest: one tab per task. Start and stop always ask for confirmation.` },
+  { id: "room-shortcuts", title: msg`Keyboard shortcuts`, text: msg`Left and right arrows (or Page Up and Page Down) change the slide; Shift + L starts the broadcast after confirmation.` },
+];
+
 /** The element a step points at, when it is on the page and shown. */
 export function tourTarget(step: QuickTourStep, root: ParentNode = document): HTMLElement | null {
   const element = root.querySelector<HTMLElement>(`[data-tour="${step.id}"]`);

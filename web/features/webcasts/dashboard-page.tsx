@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { can, canForWebcast } from "../../../domain/permissions/can.ts";
+import { can, canForWebcast, permissionWebcast } from "../../../domain/permissions/can.ts";
 import { type NextAction, type WebcastCounts, nextActions, startingSoon } from "../../../domain/webcasts/dashboard.ts";
 import { displayedState } from "../../../domain/webcasts/status.ts";
 import { currentLocale } from "../../i18n/i18n.ts";
@@ -15,6 +15,7 @@ import { isWebcastEditTab } from "./edit-tabs.ts";
 import { formatWebcastStart } from "./format.ts";
 import { KIND_LABELS, STATE_LABELS } from "./labels.ts";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
+import { byPosition, useWebcastParts } from "./use-webcast-parts.ts";
 import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
@@ -42,6 +43,7 @@ export function WebcastDashboardPage({ uid }: { uid: string }) {
   const webcast = useLocalWebcast(uid);
   const pending = usePendingRowIds();
   const now = useNow();
+  const speakerRows = useWebcastParts("webcast_speakers", uid, byPosition);
   const organizationId = webcast ? webcast.organization_id : null;
   const managesViewers = organizationId !== null && can(user, "viewers.manage", organizationId);
   const counts = useLiveQuery(async (): Promise<WebcastCounts | undefined> => {
@@ -77,6 +79,8 @@ export function WebcastDashboardPage({ uid }: { uid: string }) {
   const actions = nextActions(webcast, counts);
   const kind = webcast.is_test ? "test" : webcast.is_premiere ? "premiere" : "live";
   const editable = canForWebcast(user, "webcasts.update", { organization_id: webcast.organization_id, speakers: [] });
+  // A producer permission: the webcast's producer speaker runs the control room too (SPEC §6).
+  const runsControlRoom = canForWebcast(user, "control_room.manage", permissionWebcast(webcast, speakerRows?.rows ?? []));
   const figures: { label: string; value: number; testId: string }[] = [
     { label: t`Speakers`, value: counts.speakers, testId: "count-speakers" },
     { label: t`Polls`, value: counts.polls, testId: "count-polls" },
@@ -95,6 +99,11 @@ export function WebcastDashboardPage({ uid }: { uid: string }) {
       </p>
       <div className="page-heading">
         <PageTitle>{webcast.event_title}</PageTitle>
+        {runsControlRoom ? (
+          <Link to="/webcasts/$uid/control-room" params={{ uid }} className="button" data-testid="open-control-room">
+            <Trans>Control room</Trans>
+          </Link>
+        ) : null}
         <Link to="/webcasts/$uid/edit" params={{ uid }} className="button button--primary">
           {editable ? <Trans>Edit</Trans> : <Trans>Details</Trans>}
         </Link>

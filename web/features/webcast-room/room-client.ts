@@ -1,0 +1,215 @@
+import { WebSocket as ReconnectingWebSocket } from "partysocket";
+import { proxy, ref } from "valtio";
+import { PING_FRAME, PROTOCOL_VERSION, type ClientMessage, encodeFrame, parseServerFrame } from "../../../domain/protocol/index.ts";
+import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
+import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
+import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import { INITIAL_ROOM_STATE, type PendingCommand, type RoomEffect, type RoomSyncState, applyServerMessage, enqueueCommand, resumeFrom } from "./room-state.ts";
+
+/**
+ * The control room's connection to its webcast room (`/api/webcasts/{uid}/room`, same origin,
+ * the session cookie authenticates). A reconnecting socket (partysocket, backoff) says hello on
+ * every open, resuming from the last applied event; frames go through the pure reducer
+ * (room-state.ts) and its effects are carried out here.
+ *
+ * Decision (issue #15): commands made while disconnected are queued with their ids and shown as
+ * pending, then sent once the room has welcomed us again (after the state is brought up to date);
+ * commands sent but not acknowledged are sent again after every reconnect. The room acknowledges
+ * each id once, so nothing is lost and nothing is applied twice. Refusing them instead would make
+ * a producer on a shaky network redo every click; the room still judges each one when it lands.
+ */
+
+/** What the client needs of a socket: partysocket's reconnecting WebSocket, or a test's fake. */
+export interface RoomSocket {
+  send(data: string): void;
+  /** Closes for good (no reconnection). */
+  close(): void;
+  /** Drops the connection and opens a new one. */
+  reconnect(): void;
+  addEventListener(type: "open" | "close" | "error", listener: () => void): void;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+}
+
+export type RoomSocketFactory = (url: string) => RoomSocket;
+
+export type ConnectionStatus = "connecting" | "open" | "closed";
+
+/** The valtio store the page reads (`useSnapshot(client.store)`). */
+export interface RoomStore {
+  /** `open` once the room welcomed us on the current connection. */
+  status: ConnectionStatus;
+  /** Whether a welcome ever arrived: `connecting` after one means reconnecting. */
+  welcomedOnce: boolean;
+  role: RoomRole | null;
+  live: LiveState | null;
+  seq: number;
+  pending: PendingCommand[];
+  /** The room runs newer code: the page must be reloaded (no more reconnection). */
+  reloadRequired: boolean;
+  /** The last state change worth announcing to screen readers (already translated by the page). */
+  lastEventName: string | null;
+}
+
+export interface RoomClientOptions {
+  uid: string;
+  socketFactory?: RoomSocketFactory;
+  /** Told of refusals and errors (the page shows them as toasts). */
+  onNotice?(effect: Extract<RoomEffect, { type: "refused" | "error" | "acked" }>): void;
+  /** New command ids (default crypto.randomUUID). */
+  newId?(): string;
+  /** Keep-alive ping interval (ms); 0 turns it off. */
+  pingIntervalMs?: number;
+  /** Stable per tab (hello clientId). */
+  clientId?: string;
+}
+
+export function roomUrl(uid: string, where: Pick<Location, "protocol" | "host"> = location): string {
+  const protocol = where.protocol === "https:" ? "wss:" : "ws:";
+  return `${protocol}//${where.host}/api/webcasts/${encodeURIComponent(uid)}/room`;
+}
+
+/** partysocket with backoff from 1 s to 30 s; nothing buffered while closed (hello must come first). */
+export const browserRoomSocket: RoomSocketFactory = (url) =>
+  new ReconnectingWebSocket(url, [], { minReconnectionDelay: 1_000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxEnqueuedMessages: 0 });
+
+export class RoomClient {
+  readonly store: RoomStore;
+  private state: RoomSyncState = INITIAL_ROOM_STATE;
+  private socket: RoomSocket | null = null;
+  private readonly options: RoomClientOptions;
+  private readonly clientId: string;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private resyncs = 0;
+  private stopped = false;
+  private lastMessageAt = 0;
+  private readonly onOnline = () => this.socket?.reconnect();
+  // The browser may keep a dead socket open for minutes: offline means not connected now.
+  private readonly onOffline = () => this.setStatus("connecting");
+
+  constructor(options: RoomClientOptions) {
+    this.options = options;
+    this.clientId = options.clientId ?? this.newId();
+    this.store = proxy<RoomStore>({
+      status: "connecting",
+      welcomedOnce: false,
+      role: null,
+      live: null,
+      seq: 0,
+      pending: [],
+      reloadRequired: false,
+      lastEventName: null,
+    });
+  }
+
+  start(): void {
+    if (this.socket || this.stopped) return;
+    const socket = (this.options.socketFactory ?? browserRoomSocket)(roomUrl(this.options.uid));
+    this.socket = socket;
+    socket.addEventListener("open", () => this.hello());
+    socket.addEventListener("close", () => this.setStatus(this.store.reloadRequired ? "closed" : "connecting"));
+    socket.addEventListener("message", (event) => {
+      if (typeof event.data === "string") this.receive(event.data);
+    });
+    if (typeof window !== "undefined") {
+      window.addEventListener("online", this.onOnline);
+      window.addEventListener("offline", this.onOffline);
+    }
+    const interval = this.options.pingIntervalMs ?? 25_000;
+    if (interval > 0) this.pingTimer = setInterval(() => this.keepAlive(interval), interval);
+  }
+
+  /** Pings while open; a connection silent for more than two pings is dropped and opened again. */
+  private keepAlive(interval: number): void {
+    if (this.store.status !== "open") return;
+    if (Date.now() - this.lastMessageAt > interval * 2.5) {
+      this.setStatus("connecting");
+      this.socket?.reconnect();
+      return;
+    }
+    this.socket?.send(PING_FRAME);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.pingTimer);
+    if (typeof window !== "undefined") {
+      window.removeEventListener("online", this.onOnline);
+      window.removeEventListener("offline", this.onOffline);
+    }
+    this.socket?.close();
+    this.socket = null;
+    this.store.status = "closed";
+  }
+
+  /** Queues a command; sent at once when the room is connected, else after the next welcome. */
+  send(command: RoomCommand): string {
+    const id = this.newId();
+    this.commit(enqueueCommand(this.state, id, command));
+    if (this.store.status === "open") this.write({ type: "command", id, command });
+    return id;
+  }
+
+  private newId(): string {
+    return this.options.newId ? this.options.newId() : crypto.randomUUID();
+  }
+
+  private hello(): void {
+    // Two resyncs in a row without progress: ask for a fresh snapshot instead of resuming.
+    const since = this.resyncs >= 2 ? undefined : resumeFrom(this.state);
+    const hello: ClientMessage = { type: "hello", protocolVersion: PROTOCOL_VERSION, clientId: this.clientId };
+    if (since !== undefined) hello.since = since;
+    this.write(hello);
+  }
+
+  private receive(raw: string): void {
+    this.lastMessageAt = Date.now();
+    const parsed = parseServerFrame(raw);
+    // A frame this version does not understand changes nothing.
+    if (!parsed.ok) return;
+    const { state, effects } = applyServerMessage(this.state, parsed.message);
+    const before = this.state.live;
+    this.commit(state);
+    if (parsed.message.type === "event" && before !== state.live) this.store.lastEventName = parsed.message.name;
+    for (const effect of effects) this.carryOut(effect);
+  }
+
+  private carryOut(effect: RoomEffect): void {
+    switch (effect.type) {
+      case "welcomed":
+        this.resyncs = 0;
+        this.store.welcomedOnce = true;
+        this.setStatus("open");
+        for (const { id, command } of this.state.pending) this.write({ type: "command", id, command });
+        return;
+      case "resync":
+        this.resyncs += 1;
+        this.setStatus("connecting");
+        this.socket?.reconnect();
+        return;
+      case "reload":
+        this.store.reloadRequired = true;
+        this.stop();
+        return;
+      default:
+        this.options.onNotice?.(effect);
+    }
+  }
+
+  private write(message: ClientMessage): void {
+    this.socket?.send(encodeFrame(message));
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.stopped && status !== "closed") return;
+    this.store.status = status;
+  }
+
+  private commit(state: RoomSyncState): void {
+    this.state = state;
+    this.store.role = state.role;
+    // ref: the page reads the state whole; valtio need not proxy every nested field.
+    this.store.live = state.live === null ? null : ref({ ...state.live });
+    this.store.seq = state.seq;
+    this.store.pending = state.pending.map((item) => ref({ ...item }));
+  }
+}

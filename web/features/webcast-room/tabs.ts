@@ -1,0 +1,22 @@
+import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
+import type { RoomCommand, RoomCommandType } from "../../../domain/webcast-room/commands.ts";
+import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
+
+/** SPEC §2 control room tabs, in order. `?tab=` selects one. */
+export const CONTROL_ROOM_TABS = ["prepare", "go-live", "speakers", "slides", "videos", "polls", "questions", "stats", "display", "links", "advanced-feed"] as const;
+export type ControlRoomTab = (typeof CONTROL_ROOM_TABS)[number];
+
+/** What every control room tab gets. */
+export interface RoomTabProps {
+  webcast: WebcastRow;
+  speakers: readonly WebcastSpeakerRow[];
+  live: LiveState;
+  role: RoomRole | null;
+  /** Whether this user may run commands of that type (read-only speakers may not). */
+  may(type: RoomCommandType): boolean;
+  send(command: RoomCommand): void;
+  /** Command types waiting for the room's answer. */
+  pendingTypes: ReadonlySet<RoomCommandType>;
+}

@@ -1,0 +1,7 @@
+import { type LiveState, initialLiveState } from "../../../domain/webcast-room/live-state.ts";
+
+/** A room's live state for tests: a fresh upcoming webcast, with `patch` over it. */
+export const liveFixture = (patch: Partial<LiveState> = {}): LiveState => ({
+  ...initialLiveState({ state: "upcoming", is_premiere: false, is_test: false, poster_overlay: false, question_wall: false, anonymous_questions: false }, 1_000),
+  ...patch,
+});
