@@ -34,6 +34,8 @@ export const SCREENS: readonly Screen[] = [
   { name: "new webcast", account: "organizer@demo.test", path: "/webcasts/new", ready: "webcast-wizard-form" },
   ...webcastTabs,
   { name: "webcast dashboard", account: "organizer@demo.test", path: (uid) => `/webcasts/${uid}/dashboard`, ready: "webcast-dashboard" },
+  { name: "control room", account: "organizer@demo.test", path: (uid) => `/webcasts/${uid}/control-room`, ready: "room-prepare" },
+  { name: "control room display", account: "organizer@demo.test", path: (uid) => `/webcasts/${uid}/control-room?tab=display`, ready: "scene-layouts" },
   { name: "speakers", account: "organizer@demo.test", path: "/speakers", ready: "people-page" },
   { name: "profile", account: "organizer@demo.test", path: "/profile", ready: "profile-page" },
   { name: "password", account: "organizer@demo.test", path: "/settings/password", ready: "change-password-page" },

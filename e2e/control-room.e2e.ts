@@ -1,0 +1,127 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousAxeFindings } from "./axe.ts";
+import { type Browser, openBrowser } from "./browser.ts";
+import { horizontalOverflow } from "./screens.ts";
+import { signIn } from "./session.ts";
+
+/**
+ * Issue #15 as a producer and a speaker meet it, in two browsers: the producer (French, desktop)
+ * runs "Speaker tech check" (a demo test webcast: Pablo produces it, Sofia speaks in it) through
+ * prepare → start → stop from the control room; the speaker (English, 390 px phone) follows it and
+ * sees every slide and scene change within 1 s. The producer's network is cut mid-show: the change
+ * made meanwhile waits, then lands once, and both screens show the exact state. A reset at the end
+ * puts the demo back as it was (other files read it).
+ */
+const baseUrl = inject("baseUrl");
+const TECH_CHECK = "0196a0de-0005-7000-8000-000000000000";
+const SEEN_WITHIN_MS = 1_000;
+
+let producerBrowser: Browser;
+let speakerBrowser: Browser;
+let producer: Page;
+let speaker: Page;
+
+async function openRoom(page: Page, role: string): Promise<void> {
+  await page.goto(`${baseUrl}/webcasts/${TECH_CHECK}/control-room`);
+  await page.locator(`[data-testid="control-room"][data-role="${role}"]`).waitFor();
+  await page.locator('[data-testid="room-connection"][data-state="connected"]').waitFor();
+}
+
+const phaseOn = (page: Page, phase: string, timeout = 10_000) => page.locator(`[data-testid="room-stage"] [data-phase="${phase}"]`).waitFor({ timeout });
+
+async function confirmDialog(page: Page): Promise<void> {
+  await page.getByTestId("confirm-dialog").locator(".button--primary").click();
+  await page.getByTestId("confirm-dialog").waitFor({ state: "detached" });
+}
+
+async function expectClean(page: Page, where: string): Promise<void> {
+  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
+  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
+}
+
+beforeAll(async () => {
+  producerBrowser = await openBrowser({ locale: "fr-FR" });
+  speakerBrowser = await openBrowser({ locale: "en-US" });
+  producer = await producerBrowser.context.newPage();
+  speaker = await speakerBrowser.context.newPage();
+  await speaker.setViewportSize({ width: 390, height: 844 });
+  await signIn(producer, baseUrl, "producer@demo.test");
+  await signIn(speaker, baseUrl, "speaker@demo.test");
+});
+
+afterAll(async () => {
+  await producerBrowser?.close();
+  await speakerBrowser?.close();
+});
+
+describe("the control room of a real webcast", () => {
+  it("a producer prepares, starts (confirmed), steers and stops; a speaker follows within 1 s; a network cut loses and doubles nothing", { timeout: 180_000 }, async () => {
+    await openRoom(producer, "producer");
+    await openRoom(speaker, "speaker");
+    expect(await producer.locator("html").getAttribute("lang")).toBe("fr");
+    expect(await speaker.locator("html").getAttribute("lang")).toBe("en");
+    await phaseOn(producer, "upcoming");
+    await expectClean(producer, "producer, prepare tab (fr, desktop)");
+    await expectClean(speaker, "speaker, prepare tab (en, 390 px)");
+    expect(await speaker.getByTestId("room-readonly").isVisible()).toBe(true);
+    expect(await speaker.getByTestId("room-prepare").count()).toBe(0);
+
+    // Prepare: preparing, then prepared when the room's alarm ends it; a source makes it ready.
+    await producer.getByTestId("room-prepare").click();
+    await phaseOn(speaker, "prepared");
+    await producer.getByTestId("room-activate-rtmp").click();
+    await phaseOn(producer, "ready");
+
+    // Start asks first; cancelling changes nothing.
+    await producer.getByTestId("room-tab-go-live").click();
+    await producer.getByTestId("room-start").click();
+    await producer.getByTestId("confirm-dialog").getByRole("button").first().click();
+    await producer.getByTestId("confirm-dialog").waitFor({ state: "detached" });
+    await phaseOn(producer, "ready");
+    await producer.getByTestId("room-start").click();
+    await confirmDialog(producer);
+    await phaseOn(producer, "live");
+    await phaseOn(speaker, "live");
+    await expectClean(producer, "producer, go live tab, live");
+
+    // Slides and scene: the speaker sees each change within 1 s.
+    await producer.getByTestId("room-tab-slides").click();
+    await speaker.getByTestId("room-tab-slides").click();
+    await producer.getByTestId("room-slide-next").click();
+    await speaker.getByTestId("room-slide").getByText("Slide 2", { exact: true }).waitFor({ timeout: SEEN_WITHIN_MS });
+    await producer.getByTestId("room-tab-display").click();
+    await speaker.getByTestId("room-tab-display").click();
+    await producer.locator('[data-testid="scene-layouts"] [data-layout="presentation-only"]').click();
+    await speaker.locator('[data-testid="scene-layouts"] [data-layout="presentation-only"][aria-pressed="true"]').waitFor({ timeout: SEEN_WITHIN_MS });
+    await expectClean(speaker, "speaker, display tab (en, 390 px)");
+
+    // The producer's network drops: the next slide waits, shown as pending, and lands once back.
+    await producer.getByTestId("room-tab-slides").click();
+    await speaker.getByTestId("room-tab-slides").click();
+    await producerBrowser.context.setOffline(true);
+    await producer.locator('[data-testid="room-connection"]:not([data-state="connected"])').waitFor();
+    await producer.getByTestId("room-slide-next").click();
+    await producer.getByTestId("room-pending").waitFor();
+    expect(await speaker.getByTestId("room-slide").textContent()).toContain("Slide 2");
+    await producerBrowser.context.setOffline(false);
+    await producer.locator('[data-testid="room-connection"][data-state="connected"]').waitFor({ timeout: 30_000 });
+    await producer.getByTestId("room-pending").waitFor({ state: "detached" });
+    await speaker.getByTestId("room-slide").getByText("Slide 3", { exact: true }).waitFor();
+    expect(await producer.getByTestId("room-slide").textContent()).toContain("Diapositive 3");
+
+    // Stop asks first, then the room ends the broadcast: stopping, then archived.
+    await producer.getByTestId("room-tab-go-live").click();
+    await producer.getByTestId("room-stop").click();
+    await confirmDialog(producer);
+    await phaseOn(producer, "archived");
+    await phaseOn(speaker, "archived");
+    expect(await producer.getByTestId("room-slide").count()).toBe(0);
+
+    // A reset (keeping the start) brings the demo back to upcoming; it disconnects the speaker.
+    await producer.getByTestId("room-tab-prepare").click();
+    await producer.getByTestId("room-reset").click();
+    await confirmDialog(producer);
+    await phaseOn(producer, "upcoming");
+  });
+});
