@@ -16,8 +16,8 @@ import { ONBOARDING_ROUTE_CASES } from "../features/onboarding/route-cases.ts";
 import { WEBCAST_ROOM_ROUTE_CASES } from "../features/webcast-room/route-cases.ts";
 
 /**
- * Every API route's row of the route × role × tenant matrix (issue #3), in four groups the
- * matrix runs as four test files (so they run in parallel, and no workerd isolate serves too many
+ * Every API route's row of the route × role × tenant matrix (issue #3), in five groups the
+ * matrix runs as five test files (so they run in parallel, and no workerd isolate serves too many
  * requests: they slow down with the number served): identity and sync, organizations, the webcast
  * and its settings, the webcast's parts. A route missing from ALL_ROUTE_CASES fails
  * route-matrix.test.ts, so a new route cannot land without saying who may call it.
@@ -39,7 +39,16 @@ export const ORGANIZATION_GROUP_ROUTE_CASES: RouteCase[] = [...ORGANIZATION_ROUT
 
 export const WEBCAST_SETTINGS_ROUTE_CASES: RouteCase[] = [...WEBCAST_ROUTE_CASES, ...SPEAKER_ROUTE_CASES, ...SEGMENT_ROUTE_CASES, ...STREAMING_OUTPUT_ROUTE_CASES, ...INTEGRATION_ROUTE_CASES];
 
-/** The webcast's parts and its live room's control-room calls (route-matrix-parts.test.ts). */
-export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES, ...WEBCAST_ROOM_ROUTE_CASES];
+/** The webcast's parts (route-matrix-parts.test.ts). */
+export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES];
 
-export const ALL_ROUTE_CASES: RouteCase[] = [...IDENTITY_ROUTE_CASES, ...ORGANIZATION_GROUP_ROUTE_CASES, ...WEBCAST_SETTINGS_ROUTE_CASES, ...WEBCAST_PART_ROUTE_CASES];
+/** The live room's control-room calls, toggles and reset (route-matrix-room.test.ts: each call reaches the room's object). */
+export { WEBCAST_ROOM_ROUTE_CASES };
+
+export const ALL_ROUTE_CASES: RouteCase[] = [
+  ...IDENTITY_ROUTE_CASES,
+  ...ORGANIZATION_GROUP_ROUTE_CASES,
+  ...WEBCAST_SETTINGS_ROUTE_CASES,
+  ...WEBCAST_PART_ROUTE_CASES,
+  ...WEBCAST_ROOM_ROUTE_CASES,
+];
