@@ -1,6 +1,5 @@
 import type { UiLocale } from "../domain/i18n/locales.ts";
-import type { OrganizationSync } from "./durable-objects.ts";
-import type { WebcastRoom } from "../durable/webcast-room/webcast-room.ts";
+import type { OrganizationSync, WebcastRoom } from "./durable-objects.ts";
 import type { AuthUser } from "./features/auth/auth-user.ts";
 
 /** Bindings declared in wrangler.toml. */

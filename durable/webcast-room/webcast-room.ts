@@ -506,6 +506,3 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     }
   }
 }
-
-/** The type the worker's namespace binding names (worker/env.ts); the class is worker/durable-objects.ts `WebcastRoom`. */
-export type WebcastRoom = WebcastRoomObject;
