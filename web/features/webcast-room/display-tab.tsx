@@ -87,7 +87,7 @@ export function DisplayTab({ live, may, send, pendingTypes }: RoomTabProps) {
           <Trans>On screen</Trans>
         </h2>
         {ROOM_TOGGLES.map((name) => (
-          <label key={name} className="field--checkbox">
+          <label key={name} className="field--checkbox control-room__toggle">
             <input
               type="checkbox"
               checked={live[name]}
@@ -95,7 +95,10 @@ export function DisplayTab({ live, may, send, pendingTypes }: RoomTabProps) {
               onChange={(event) => send({ type: "toggle.set", name, enabled: event.target.checked })}
               data-testid={`toggle-${name}`}
             />{" "}
-            {i18n._(TOGGLE_LABELS[name].label)} <span className="muted">{i18n._(TOGGLE_LABELS[name].help)}</span>
+            <span className="control-room__toggle-text">
+              <span>{i18n._(TOGGLE_LABELS[name].label)}</span>
+              <span className="muted">{i18n._(TOGGLE_LABELS[name].help)}</span>
+            </span>
           </label>
         ))}
       </section>
