@@ -121,15 +121,26 @@ export function roomUpgrade(uid: string, actor: RoomActor | null, headers: Recor
   return webcastRoomStub(env, uid).fetch(`http://room/api/webcasts/${uid}/room`, { headers: all });
 }
 
-/** Opens a socket on webcast `uid`'s room as `actor` (by default a producer, user 1). */
-export async function openRoom(uid: string, headers: Record<string, string> = {}, actor: RoomActor = producerActor(1)): Promise<TestSocket> {
-  const response = await roomUpgrade(uid, actor, headers);
-  expect(response.status).toBe(101);
+/** The socket of an accepted upgrade (101), closed by `closeAllSockets`. */
+export async function acceptedSocket(response: Response): Promise<TestSocket> {
   const ws = response.webSocket;
-  if (!ws) throw new Error("the upgrade response carries no websocket");
+  if (response.status !== 101 || !ws) throw new Error(`expected 101 with a websocket, got ${response.status}: ${await response.text()}`);
   const socket = new TestSocket(ws);
   open.add(socket);
   return socket;
+}
+
+/** Says hello (with `since` when given) and returns the welcome. */
+export async function sayHello(socket: TestSocket, since?: number, timeoutMs?: number): Promise<WelcomeMessage> {
+  socket.send(since === undefined ? { type: "hello", protocolVersion: PROTOCOL_VERSION } : { type: "hello", protocolVersion: PROTOCOL_VERSION, since });
+  const welcome = await socket.next(timeoutMs);
+  if (welcome.type !== "welcome") throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
+  return welcome;
+}
+
+/** Opens a socket on webcast `uid`'s room as `actor` (by default a producer, user 1). */
+export async function openRoom(uid: string, headers: Record<string, string> = {}, actor: RoomActor = producerActor(1)): Promise<TestSocket> {
+  return acceptedSocket(await roomUpgrade(uid, actor, headers));
 }
 
 /** Opens a socket and says hello (with `since` when given); returns the socket and its welcome. */
@@ -140,8 +151,5 @@ export async function joinRoom(
   since?: number,
 ): Promise<{ socket: TestSocket; welcome: WelcomeMessage }> {
   const socket = await openRoom(uid, headers, actor);
-  socket.send(since === undefined ? { type: "hello", protocolVersion: PROTOCOL_VERSION } : { type: "hello", protocolVersion: PROTOCOL_VERSION, since });
-  const welcome = await socket.next();
-  if (welcome.type !== "welcome") throw new Error(`expected welcome, got ${JSON.stringify(welcome)}`);
-  return { socket, welcome };
+  return { socket, welcome: await sayHello(socket, since) };
 }

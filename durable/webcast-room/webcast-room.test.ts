@@ -39,10 +39,10 @@ async function newWebcast(fields: Partial<WebcastRow> = {}): Promise<string> {
 
 const producer = () => producerActor(producerId);
 
-/** Moves the room's clock `ms` ahead of real time (the instance's `now`; lost when the instance is). */
+/** Moves the room's clock `ms` ahead of real time (the instance's `clock`; lost when the instance is). */
 async function skewClock(uid: string, ms: number): Promise<void> {
   await runInDurableObject(webcastRoomStub(env, uid), (instance: WebcastRoomObject) => {
-    (instance as unknown as { now: () => number }).now = () => Date.now() + ms;
+    instance.clock = () => Date.now() + ms;
   });
 }
 

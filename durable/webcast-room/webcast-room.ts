@@ -118,9 +118,14 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     this.room = loadRoom(ctx.storage.sql);
   }
 
-  /** The clock (epoch ms): one place, so tests can move it. */
+  /**
+   * The room's clock (epoch ms). A field, not a method, so tests move time for the alarms by
+   * setting it on the instance (`runInDurableObject`); lost with the instance.
+   */
+  clock: () => number = () => Date.now();
+
   protected now(): number {
-    return Date.now();
+    return this.clock();
   }
 
   // ---------------------------------------------------------------------------------------------
