@@ -87,6 +87,30 @@ const POLLING_STATUS_OF: Record<Exclude<PollingAction, "dismiss">, number> = {
   show_results: POLLING_STATUS.results,
 };
 
+/** The show's flow commands (SPEC §4 prepare, source, start, stop, reset). */
+export type FlowCommandType = "control.prepare" | "control.rtmp.activate" | "control.vmr.activate" | "control.start" | "control.stop" | "room.reset";
+
+/**
+ * Whether the room's phase takes a flow command now (else the reducer refuses it `wrong_phase`):
+ * the one statement of the flow, read by the reducer and by the control room's buttons.
+ */
+export function phaseAllows(state: Pick<LiveState, "phase" | "is_premiere">, type: FlowCommandType): boolean {
+  switch (type) {
+    case "control.prepare":
+      return state.phase === "upcoming";
+    case "control.rtmp.activate":
+    case "control.vmr.activate":
+      return state.phase === "prepared" || state.phase === "ready";
+    case "control.start":
+      // A premiere plays its own videos: prepared is enough. Anything else needs a source (ready).
+      return state.phase === "ready" || (state.is_premiere && state.phase === "prepared");
+    case "control.stop":
+      return state.phase === "live" || state.phase === "starting";
+    case "room.reset":
+      return state.phase !== "upcoming" && state.phase !== "resetting" && state.phase !== "canceled";
+  }
+}
+
 export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor, context: RoomContext): Outcome {
   if (!roomCan(actor, command.type)) return refuse("not_allowed");
   if (state.phase === "canceled") return refuse("webcast_canceled");
@@ -94,29 +118,28 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
 
   switch (command.type) {
     case "control.prepare":
-      if (state.phase !== "upcoming") return refuse("wrong_phase");
+      if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
       return changed(state, command.type, enter("preparing", now), now);
 
     case "control.rtmp.activate":
     case "control.vmr.activate": {
       if (state.is_premiere) return refuse("premiere_unsupported");
-      if (state.phase !== "prepared" && state.phase !== "ready") return refuse("wrong_phase");
+      if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
       const source = command.type === "control.rtmp.activate" ? "rtmp" : "vmr";
       return changed(state, command.type, { ...enter("ready", now), source }, now);
     }
 
     case "control.start":
-      // A premiere plays its own videos: prepared is enough. Anything else needs a source (ready).
-      if (!(state.phase === "ready" || (state.is_premiere && state.phase === "prepared"))) return refuse("wrong_phase");
+      if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
       if (!context.goLiveAvailable) return refuse("going_live_unavailable");
       return changed(state, command.type, enter("starting", now), now);
 
     case "control.stop":
-      if (state.phase !== "live" && state.phase !== "starting") return refuse("wrong_phase");
+      if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
       return changed(state, command.type, enter("stopping", now), now);
 
     case "room.reset": {
-      if (state.phase === "upcoming" || state.phase === "resetting") return refuse("wrong_phase");
+      if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
       return changed(state, command.type, { ...enter("resetting", now), reset_requested_at: now }, now, { disconnectSpeakers: true });
     }
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { apiStatusOf } from "../../../domain/webcast-room/live-state.ts";
+import { phaseAllows } from "../../../domain/webcast-room/reduce.ts";
 import { STATE_LABELS, SOURCE_TYPE_LABELS } from "../webcasts/labels.ts";
 import { phaseLabel } from "./labels.ts";
 import { confirmReset } from "./room-actions.ts";
@@ -16,8 +17,8 @@ export function PrepareTab({ webcast, live, may, send, pendingTypes }: RoomTabPr
   const [keepStart, setKeepStart] = useState(true);
   const sourceHelp = useId();
   const resetHelp = useId();
-  const sourceReady = live.phase === "prepared" || live.phase === "ready";
-  const resettable = live.phase !== "upcoming" && live.phase !== "resetting" && live.phase !== "canceled";
+  const sourceReady = phaseAllows(live, "control.rtmp.activate");
+  const resettable = phaseAllows(live, "room.reset");
 
   return (
     <div className="control-room__sections">
@@ -44,7 +45,7 @@ export function PrepareTab({ webcast, live, may, send, pendingTypes }: RoomTabPr
             <button
               type="button"
               className="button button--primary"
-              disabled={live.phase !== "upcoming" || pendingTypes.has("control.prepare")}
+              disabled={!phaseAllows(live, "control.prepare") || pendingTypes.has("control.prepare")}
               onClick={() => send({ type: "control.prepare" })}
               data-testid="room-prepare"
             >

@@ -2,15 +2,16 @@ import { msg } from "@lingui/core/macro";
 import type { I18n } from "@lingui/core";
 import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
 import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
+import { phaseAllows } from "../../../domain/webcast-room/reduce.ts";
 import { confirm } from "../../ui/confirm.ts";
 
-/** Whether the room takes a start now: ready, or prepared for a premiere (it plays its own videos). */
+/** Whether the room takes a start now (domain/webcast-room/reduce.ts `phaseAllows`). */
 export function canStart(live: Pick<LiveState, "phase" | "is_premiere">): boolean {
-  return live.phase === "ready" || (live.is_premiere && live.phase === "prepared");
+  return phaseAllows(live, "control.start");
 }
 
-export function canStop(live: Pick<LiveState, "phase">): boolean {
-  return live.phase === "live" || live.phase === "starting";
+export function canStop(live: Pick<LiveState, "phase" | "is_premiere">): boolean {
+  return phaseAllows(live, "control.stop");
 }
 
 /** SPEC §4: start is irreversible and asks first (the button and the shortcut alike). */
