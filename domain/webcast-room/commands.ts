@@ -21,24 +21,33 @@ export type PollingAction = (typeof POLLING_ACTIONS)[number];
 export const ROOM_TOGGLES = ["poster_overlay", "question_wall", "anonymous_questions"] as const;
 export type RoomToggle = (typeof ROOM_TOGGLES)[number];
 
+/** The commands with fields, named so the control-room calls take the same fields as their bodies. */
+export const focusCommand = z.strictObject({ type: z.literal("control.focus"), target: z.enum(FOCUS_TARGETS), option: z.enum(FOCUS_OPTIONS) });
+export const conferenceLayoutCommand = z.strictObject({ type: z.literal("control.conference-layout"), layout: z.enum(CONFERENCE_LAYOUTS) });
+export const connectCommand = z.strictObject({
+  type: z.literal("conference.connect"),
+  speaker_uuid: z.string().trim().min(1).max(64),
+  connection_type: z.enum(CONNECTION_TYPES),
+  protocol: z.enum(CONNECTION_PROTOCOLS).optional(),
+});
+export const dialOutCommand = z.strictObject({ type: z.literal("control.dial-out"), protocol: z.enum(CONNECTION_PROTOCOLS), destination: z.string().trim().min(1).max(255) });
+export const slideCommand = z.strictObject({ type: z.literal("slide.set"), index: z.number().int().min(0).max(9_999) });
+export const sceneCommand = z.strictObject({ type: z.literal("scene.set"), layout: z.enum(SCENE_LAYOUTS) });
+export const pollingCommand = z.strictObject({ type: z.literal("polling.set"), kind: z.enum(["poll", "series"]), id: pollingId, action: z.enum(POLLING_ACTIONS) });
+
 export const roomCommandSchema = z.discriminatedUnion("type", [
   empty("control.prepare"),
   empty("control.start"),
   empty("control.stop"),
   empty("control.rtmp.activate"),
   empty("control.vmr.activate"),
-  z.strictObject({ type: z.literal("control.focus"), target: z.enum(FOCUS_TARGETS), option: z.enum(FOCUS_OPTIONS) }),
-  z.strictObject({ type: z.literal("control.conference-layout"), layout: z.enum(CONFERENCE_LAYOUTS) }),
-  z.strictObject({
-    type: z.literal("conference.connect"),
-    speaker_uuid: z.string().trim().min(1).max(64),
-    connection_type: z.enum(CONNECTION_TYPES),
-    protocol: z.enum(CONNECTION_PROTOCOLS).optional(),
-  }),
-  z.strictObject({ type: z.literal("control.dial-out"), protocol: z.enum(CONNECTION_PROTOCOLS), destination: z.string().trim().min(1).max(255) }),
-  z.strictObject({ type: z.literal("slide.set"), index: z.number().int().min(0).max(9_999) }),
-  z.strictObject({ type: z.literal("scene.set"), layout: z.enum(SCENE_LAYOUTS) }),
-  z.strictObject({ type: z.literal("polling.set"), kind: z.enum(["poll", "series"]), id: pollingId, action: z.enum(POLLING_ACTIONS) }),
+  focusCommand,
+  conferenceLayoutCommand,
+  connectCommand,
+  dialOutCommand,
+  slideCommand,
+  sceneCommand,
+  pollingCommand,
   z.strictObject({ type: z.literal("toggle.set"), name: z.enum(ROOM_TOGGLES), enabled: z.boolean() }),
   z.strictObject({ type: z.literal("room.reset"), keep_start: z.boolean() }),
 ]);

@@ -4,16 +4,19 @@ import { z } from "zod";
 import { webcastRoomStub } from "../../../durable/stubs.ts";
 import type { ErrorCode } from "../../../domain/errors/codes.ts";
 import type { RoomActor } from "../../../domain/webcast-room/actor.ts";
-import { POLLING_ACTIONS, type RoomCommand, type RoomToggle, roomCommandSchema } from "../../../domain/webcast-room/commands.ts";
 import {
-  CONFERENCE_LAYOUTS,
-  CONNECTION_PROTOCOLS,
-  CONNECTION_TYPES,
-  FOCUS_OPTIONS,
-  type FOCUS_TARGETS,
-  type LiveState,
-  SCENE_LAYOUTS,
-} from "../../../domain/webcast-room/live-state.ts";
+  type RoomCommand,
+  type RoomToggle,
+  conferenceLayoutCommand,
+  connectCommand,
+  dialOutCommand,
+  focusCommand,
+  pollingCommand,
+  roomCommandSchema,
+  sceneCommand,
+  slideCommand,
+} from "../../../domain/webcast-room/commands.ts";
+import type { FOCUS_OPTIONS, FOCUS_TARGETS, LiveState } from "../../../domain/webcast-room/live-state.ts";
 import type { RoomErrorCode } from "../../../domain/webcast-room/messages.ts";
 import type { Env, AppEnv } from "../../env.ts";
 import { requireUser } from "../../auth/middleware.ts";
@@ -94,17 +97,14 @@ function commandOf(c: Context<AppEnv>, value: Record<string, unknown>): RoomComm
   return parseOrThrow(roomCommandSchema, value, c.var.locale);
 }
 
-const focusBody = z.strictObject({ option: z.enum(FOCUS_OPTIONS) });
-const conferenceLayoutBody = z.strictObject({ layout: z.enum(CONFERENCE_LAYOUTS) });
-const connectBody = z.strictObject({
-  speaker_uuid: z.string().trim().min(1).max(64),
-  connection_type: z.enum(CONNECTION_TYPES),
-  protocol: z.enum(CONNECTION_PROTOCOLS).optional(),
-});
-const dialOutBody = z.strictObject({ protocol: z.enum(CONNECTION_PROTOCOLS), destination: z.string().trim().min(1).max(255) });
-const slideBody = z.strictObject({ index: z.number().int().min(0).max(9_999) });
-const sceneBody = z.strictObject({ layout: z.enum(SCENE_LAYOUTS) });
-const pollingBody = z.strictObject({ action: z.enum(POLLING_ACTIONS) });
+// The bodies are the commands' own fields (domain/webcast-room/commands.ts), so a call and a frame never differ.
+const focusBody = focusCommand.pick({ option: true });
+const conferenceLayoutBody = conferenceLayoutCommand.omit({ type: true });
+const connectBody = connectCommand.omit({ type: true });
+const dialOutBody = dialOutCommand.omit({ type: true });
+const slideBody = slideCommand.omit({ type: true });
+const sceneBody = sceneCommand.omit({ type: true });
+const pollingBody = pollingCommand.pick({ action: true });
 
 const focus = (target: (typeof FOCUS_TARGETS)[number]) => (c: Context<AppEnv>, option: (typeof FOCUS_OPTIONS)[number]) => run(c, { type: "control.focus", target, option });
 
