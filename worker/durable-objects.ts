@@ -5,7 +5,7 @@ import { OrganizationSyncObject } from "../durable/organization-sync/organizatio
 import { type RoomSetup, WebcastRoomObject } from "../durable/webcast-room/webcast-room.ts";
 import { D1ServerStore } from "./features/sync/d1-server-store.ts";
 import { SYNC_MUTATORS } from "./features/sync/mutators.ts";
-import { goLiveAvailable, loadRoomWebcast, writeWebcastStatus } from "./features/webcast-room/room-host.ts";
+import { goLiveAvailable, loadRoomWebcast, tellRooms, writeWebcastStatus } from "./features/webcast-room/room-host.ts";
 
 /**
  * The Durable Object classes the runtime instantiates (wrangler.toml `class_name`), with what they
@@ -16,7 +16,8 @@ export class OrganizationSync extends OrganizationSyncObject {
   protected readonly registry: MutatorRegistry = SYNC_MUTATORS;
 
   protected store(organizationId: number): ServerStore {
-    return new D1ServerStore(this.env.DB, organizationId);
+    // A webcast written by a push: its room re-reads the row at once (a cancellation, a new start, a setting).
+    return new D1ServerStore(this.env.DB, organizationId, (writes) => tellRooms(this.env, writes));
   }
 }
 

@@ -28,7 +28,7 @@ describe("parseClientFrame", () => {
   it("parses a hello resuming from the last sequence the client holds", () => {
     expect(parseClientFrame(JSON.stringify({ type: "hello", protocolVersion: PROTOCOL_VERSION, clientId: "tab-1", since: 41 }), "en")).toEqual({
       ok: true,
-      message: { type: "hello", protocolVersion: 2, clientId: "tab-1", since: 41 },
+      message: { type: "hello", protocolVersion: PROTOCOL_VERSION, clientId: "tab-1", since: 41 },
     });
     expect(parseClientFrame(JSON.stringify({ type: "hello", protocolVersion: 2, since: 0 }), "en")).toEqual({
       ok: true,
@@ -156,7 +156,7 @@ describe("parseClientFrame", () => {
 describe("parseServerFrame / encodeFrame", () => {
   const NOW = 1_750_000_000_000;
   const snapshot = initialLiveState(
-    { state: "upcoming", is_premiere: false, is_test: false, poster_overlay: false, question_wall: true, anonymous_questions: false },
+    { state: "upcoming", is_premiere: false, is_test: false, poster_overlay: false, question_wall: true, anonymous_questions: false, speakers_see_stats: false },
     NOW,
   );
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROOM_ROLES } from "../webcast-room/actor.ts";
-import { liveStateSchema } from "../webcast-room/live-state.ts";
+import { liveStateSchema, visibleLiveStateSchema } from "../webcast-room/live-state.ts";
 import { protocolErrorCode } from "./errors.ts";
 
 /**
@@ -27,7 +27,7 @@ export const welcomeSchema = z.object({
   connectionId: z.string(),
   role: z.enum(ROOM_ROLES),
   seq: z.number().int().nonnegative(),
-  snapshot: liveStateSchema.nullable(),
+  snapshot: visibleLiveStateSchema.nullable(),
   missed: z.array(roomEventSchema),
 });
 

@@ -4,7 +4,7 @@ import { ROOM_COMMAND_TYPES, roomCommandSchema } from "./commands.ts";
 import { type RoomPhase, apiStatusOf, initialLiveState, liveStateSchema, phaseOfApiStatus } from "./live-state.ts";
 import { ROOM_ERROR_CODES, ROOM_ERROR_MESSAGES, ROOM_ERROR_STATUS } from "./messages.ts";
 
-const row = { is_premiere: false, is_test: false, poster_overlay: false, question_wall: false, anonymous_questions: false };
+const row = { is_premiere: false, is_test: false, poster_overlay: false, question_wall: false, anonymous_questions: false, speakers_see_stats: false };
 
 describe("phaseOfApiStatus / apiStatusOf (SPEC §4)", () => {
   it("starts a fresh room in the phase of its row's API status", () => {
@@ -76,6 +76,8 @@ describe("initialLiveState (SPEC §3, §4 defaults)", () => {
       peak_viewers: 0,
       last_activity_at: NOW,
       reset_requested_at: null,
+      speakers_see_stats: false,
+      premiere_retry_at: null,
     });
   });
 

@@ -110,8 +110,22 @@ export const liveStateSchema = z.object({
   last_activity_at: z.number().int().nonnegative(),
   /** When a reset was last asked for (epoch ms; SPEC §3 reset_requested_at). */
   reset_requested_at: z.number().int().nonnegative().nullable(),
+  /** SPEC §3 speakers-see-stats flag (the webcast's setting): speakers get the audience figures. */
+  speakers_see_stats: z.boolean(),
+  /**
+   * A premiere due to start that could not (the organization's max_simultaneous_webcasts are on
+   * air): when the room tries again (epoch ms); null otherwise.
+   */
+  premiere_retry_at: z.number().int().nonnegative().nullable(),
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
+
+/** The audience figures: the producer's, a speaker's when the webcast allows it (see visibility.ts). */
+export const STATS_FIELDS = ["live_viewers", "peak_viewers"] as const satisfies readonly (keyof LiveState)[];
+
+/** The live state as a client receives it: the audience figures only when it may see them. */
+export const visibleLiveStateSchema = liveStateSchema.partial({ live_viewers: true, peak_viewers: true });
+export type VisibleLiveState = z.infer<typeof visibleLiveStateSchema>;
 
 /** What the room reads of the webcast row to start from (D1 `webcasts`). */
 export interface RoomWebcast {
@@ -121,6 +135,7 @@ export interface RoomWebcast {
   poster_overlay: boolean;
   question_wall: boolean;
   anonymous_questions: boolean;
+  speakers_see_stats: boolean;
 }
 
 /** The phase a webcast row's API state starts a fresh room in. */
@@ -161,6 +176,21 @@ export function apiStatusOf(state: Pick<LiveState, "phase" | "is_premiere">): We
   }
 }
 
+/**
+ * What the room writes back to its webcast row (its API status and the three SPEC §7 toggles), so
+ * the organization's lists and devices see them; the room remembers what it last wrote.
+ */
+export interface RoomMirror {
+  state: WebcastApiStatus;
+  poster_overlay: boolean;
+  question_wall: boolean;
+  anonymous_questions: boolean;
+}
+
+export function mirrorOf(state: LiveState): RoomMirror {
+  return { state: apiStatusOf(state), poster_overlay: state.poster_overlay, question_wall: state.question_wall, anonymous_questions: state.anonymous_questions };
+}
+
 /** A room's first state, from its webcast row (the defaults of SPEC §3/§4 for the rest). */
 export function initialLiveState(webcast: RoomWebcast, now: number): LiveState {
   const phase = phaseOfApiStatus(webcast.state);
@@ -185,5 +215,7 @@ export function initialLiveState(webcast: RoomWebcast, now: number): LiveState {
     peak_viewers: 0,
     last_activity_at: now,
     reset_requested_at: null,
+    speakers_see_stats: webcast.speakers_see_stats,
+    premiere_retry_at: null,
   };
 }

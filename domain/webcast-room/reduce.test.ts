@@ -10,11 +10,14 @@ import {
   type RoomContext,
   TEST_MAX_MS,
   TEST_MAX_PARTICIPANTS,
+  PREMIERE_RETRY_MS,
   TRANSITION_MS,
   advance,
   nextAlarmAt,
+  premiereStartDue,
   presence,
   reduce,
+  webcastChanged,
 } from "./reduce.ts";
 
 const T0 = 1_750_000_000_000;
@@ -29,7 +32,7 @@ const viewer: RoomActor = { role: "viewer", user_id: null, viewer_id: "guest:019
 /** A plain (not premiere, not test) webcast's room in `phase`, fresh from its row at T0. */
 function roomIn(phase: RoomPhase, overrides: Partial<LiveState> = {}): LiveState {
   const fresh = initialLiveState(
-    { state: "upcoming", is_premiere: false, is_test: false, poster_overlay: false, question_wall: false, anonymous_questions: false },
+    { state: "upcoming", is_premiere: false, is_test: false, poster_overlay: false, question_wall: false, anonymous_questions: false, speakers_see_stats: false },
     T0,
   );
   return { ...fresh, phase, ...overrides };
@@ -470,27 +473,71 @@ describe("advance: what time alone changes", () => {
   });
 });
 
-describe("advance: a premiere starts itself at its scheduled time (SPEC §4)", () => {
+describe("advance: a premiere prepares and starts itself at its scheduled time (SPEC §4)", () => {
   const START = NOW + 3_600_000;
   const limits: AdvanceLimits = { inactivityMs: 30 * 60_000, testMaxMs: null, premiereStartAt: START };
+  const busy = { goLiveAvailable: false };
 
-  it("from anywhere in the upcoming group, at its time and not before", () => {
-    for (const phase of ["upcoming", "prepared", "ready"] as const) {
+  it("upcoming: prepared by the room TRANSITION_MS before its time, so it starts at its time", () => {
+    const state = roomIn("upcoming", { is_premiere: true });
+    expect(nextAlarmAt(state, limits)).toBe(START - TRANSITION_MS);
+    expect(advance(state, START - TRANSITION_MS - 1, limits)).toEqual({ state, changes: [] });
+    const preparing = advance(state, START - TRANSITION_MS, limits);
+    expect(preparing.changes).toEqual([
+      { name: "premiere.preparing", patch: { phase: "preparing", phase_since: START - TRANSITION_MS, last_activity_at: START - TRANSITION_MS } },
+    ]);
+    expect(nextAlarmAt(preparing.state, limits)).toBe(START);
+    const prepared = advance(preparing.state, START, limits);
+    expect(prepared.state.phase).toBe("prepared");
+    expect(nextAlarmAt(prepared.state, limits)).toBe(START);
+    const started = advance(prepared.state, START, limits);
+    expect(started.changes.map((change) => change.name)).toEqual(["premiere.started"]);
+    expect(advance(started.state, START + TRANSITION_MS, limits).state.phase).toBe("live");
+  });
+
+  it("prepared or ready: starts at its time and not before; twice at the same time acts once", () => {
+    for (const phase of ["prepared", "ready"] as const) {
       const state = roomIn(phase, { is_premiere: true });
       expect(nextAlarmAt(state, limits)).toBe(START);
       expect(advance(state, START - 1, limits)).toEqual({ state, changes: [] });
       const started = advance(state, START, limits);
       expect(started.changes).toEqual([{ name: "premiere.started", patch: { phase: "starting", phase_since: START, last_activity_at: START } }]);
-      // Twice at the same time: once in effect.
       expect(advance(started.state, START, limits)).toEqual({ state: started.state, changes: [] });
-      // Then it goes live like any start.
       expect(advance(started.state, START + TRANSITION_MS, limits).state.phase).toBe("live");
     }
+  });
+
+  it("waits while the organization is at max_simultaneous_webcasts, trying again every PREMIERE_RETRY_MS", () => {
+    expect(PREMIERE_RETRY_MS).toBe(60_000);
+    const state = roomIn("prepared", { is_premiere: true });
+    expect(premiereStartDue(state, START, limits)).toBe(true);
+    const waiting = advance(state, START, limits, busy);
+    expect(waiting.changes).toEqual([{ name: "premiere.waiting", patch: { premiere_retry_at: START + PREMIERE_RETRY_MS } }]);
+    expect(waiting.state.phase).toBe("prepared");
+    // Not due again before the next try, even if the alarm rings early (a command re-arms it).
+    expect(premiereStartDue(waiting.state, START + 1_000, limits)).toBe(false);
+    expect(advance(waiting.state, START + 1_000, limits)).toEqual({ state: waiting.state, changes: [] });
+    expect(nextAlarmAt(waiting.state, limits)).toBe(START + PREMIERE_RETRY_MS);
+    const again = advance(waiting.state, START + PREMIERE_RETRY_MS, limits, busy);
+    expect(again.changes).toEqual([{ name: "premiere.waiting", patch: { premiere_retry_at: START + 2 * PREMIERE_RETRY_MS } }]);
+    const started = advance(again.state, START + 2 * PREMIERE_RETRY_MS, limits);
+    expect(started.changes).toEqual([
+      { name: "premiere.started", patch: { phase: "starting", phase_since: START + 2 * PREMIERE_RETRY_MS, last_activity_at: START + 2 * PREMIERE_RETRY_MS, premiere_retry_at: null } },
+    ]);
+  });
+
+  it("a producer's start or reset ends the wait", () => {
+    const waiting = roomIn("prepared", { is_premiere: true, premiere_retry_at: START + PREMIERE_RETRY_MS });
+    const started = reduce(waiting, SAMPLE["control.start"], producer, context);
+    expect(started.ok && started.state.premiere_retry_at).toBeNull();
+    const reset = reduce(waiting, SAMPLE["room.reset"], producer, context);
+    expect(reset.ok && reset.state.premiere_retry_at).toBeNull();
   });
 
   it("does not start a plain webcast, nor a premiere already past the upcoming group", () => {
     expect(advance(roomIn("upcoming"), START, limits).changes).toEqual([]);
     expect(nextAlarmAt(roomIn("upcoming"), limits)).toBeNull();
+    expect(premiereStartDue(roomIn("prepared"), START, limits)).toBe(false);
     const archived = roomIn("archived", { is_premiere: true });
     expect(advance(archived, START, limits).changes).toEqual([]);
     expect(nextAlarmAt(archived, limits)).toBeNull();
@@ -501,8 +548,33 @@ describe("advance: a premiere starts itself at its scheduled time (SPEC §4)", (
     expect(advance(afterReset, START + 120_000, limits)).toEqual({ state: afterReset, changes: [] });
     expect(nextAlarmAt(afterReset, limits)).toBeNull();
     const rescheduled: AdvanceLimits = { ...limits, premiereStartAt: START + 86_400_000 };
-    expect(nextAlarmAt(afterReset, rescheduled)).toBe(START + 86_400_000);
-    expect(advance(afterReset, START + 86_400_000, rescheduled).changes.map((change) => change.name)).toEqual(["premiere.started"]);
+    expect(nextAlarmAt(afterReset, rescheduled)).toBe(START + 86_400_000 - TRANSITION_MS);
+    expect(advance(afterReset, START + 86_400_000 - TRANSITION_MS, rescheduled).changes.map((change) => change.name)).toEqual(["premiere.preparing"]);
+  });
+});
+
+describe("webcastChanged: the webcast row edited outside the room", () => {
+  it("follows the row's flags; nothing when nothing differs", () => {
+    const state = roomIn("live");
+    expect(webcastChanged(state, { speakers_see_stats: false, question_wall: false }, NOW)).toBeNull();
+    expect(webcastChanged(state, { speakers_see_stats: true, poster_overlay: true, is_premiere: true }, NOW)).toEqual({
+      name: "webcast.changed",
+      patch: { speakers_see_stats: true, poster_overlay: true, is_premiere: true },
+    });
+  });
+
+  it("a canceled webcast cancels the room; no longer canceled, it starts over upcoming", () => {
+    const connected = roomIn("prepared", { conference_connections: [CONNECTION], focus: { target: "webcast", option: "now", at: NOW } });
+    const canceled = webcastChanged(connected, { state: "canceled" }, NOW);
+    expect(canceled?.patch).toMatchObject({ phase: "canceled", phase_since: NOW, conference_connections: [], focus: null, current_polling: NO_POLLING });
+    const after = { ...connected, ...canceled?.patch };
+    expect(reduce(after, SAMPLE["slide.set"], producer, context)).toEqual({ ok: false, code: "webcast_canceled" });
+    expect(webcastChanged(after, { state: "upcoming" }, NOW + 1)?.patch).toMatchObject({ phase: "upcoming", phase_since: NOW + 1 });
+  });
+
+  it("ignores any other status of the row: the room sets it", () => {
+    expect(webcastChanged(roomIn("live"), { state: "upcoming" }, NOW)).toBeNull();
+    expect(webcastChanged(roomIn("prepared"), { state: "archived" }, NOW)).toBeNull();
   });
 });
 

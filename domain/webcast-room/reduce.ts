@@ -10,7 +10,9 @@ import {
   NO_POLLING,
   POLLING_STATUS,
   type RoomPhase,
+  type RoomWebcast,
   TRANSITIONAL_PHASES,
+  phaseOfApiStatus,
 } from "./live-state.ts";
 import type { RoomErrorCode } from "./messages.ts";
 
@@ -132,7 +134,7 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
     case "control.start":
       if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
       if (!context.goLiveAvailable) return refuse("going_live_unavailable");
-      return changed(state, command.type, enter("starting", now), now);
+      return changed(state, command.type, { ...enter("starting", now), ...noRetry(state) }, now);
 
     case "control.stop":
       if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
@@ -140,7 +142,7 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
 
     case "room.reset": {
       if (!phaseAllows(state, command.type)) return refuse("wrong_phase");
-      return changed(state, command.type, { ...enter("resetting", now), reset_requested_at: now }, now, { disconnectSpeakers: true });
+      return changed(state, command.type, { ...enter("resetting", now), reset_requested_at: now, ...noRetry(state) }, now, { disconnectSpeakers: true });
     }
 
     case "control.focus": {
@@ -217,12 +219,25 @@ export interface AdvanceLimits {
 /** SPEC §9: a test webcast runs at most 20 minutes and takes at most 50 participants. */
 export const TEST_MAX_MS = 20 * 60_000;
 export const TEST_MAX_PARTICIPANTS = 50;
+/** A premiere that could not start (max_simultaneous_webcasts on air) tries again this much later. */
+export const PREMIERE_RETRY_MS = 60_000;
+
+/** What `advance` needs to know of the world besides the clock. */
+export interface AdvanceContext {
+  /**
+   * False when the organization may not take one more webcast live now. Only read when a
+   * premiere is due to start (`premiereStartDue`): the room asks D1 only then.
+   */
+  goLiveAvailable: boolean;
+}
 
 /**
  * What time alone changes (run by the room's alarm; safe to run twice): transitional phases end,
- * a premiere starts itself at its scheduled time, an inactive or over-time broadcast stops.
+ * a premiere prepares itself TRANSITION_MS before its scheduled time and starts at it (or waits,
+ * trying again every PREMIERE_RETRY_MS, while the organization is at its limit of webcasts on
+ * air), an inactive or over-time broadcast stops.
  */
-export function advance(state: LiveState, now: number, limits: AdvanceLimits): { state: LiveState; changes: RoomChange[] } {
+export function advance(state: LiveState, now: number, limits: AdvanceLimits, context: AdvanceContext = { goLiveAvailable: true }): { state: LiveState; changes: RoomChange[] } {
   const changes: RoomChange[] = [];
   let current = state;
   const apply = (name: string, patch: Partial<LiveState>) => {
@@ -237,8 +252,12 @@ export function advance(state: LiveState, now: number, limits: AdvanceLimits): {
     if (next === "live") apply("phase.live", { phase: "live", phase_since: since, live_since: since, peak_viewers: current.live_viewers });
     else if (next === "upcoming") apply("phase.reset", resetPatch(current, since));
     else apply(`phase.${next}`, { phase: next, phase_since: since });
-  } else if (premiereAt !== null && now >= premiereAt) {
-    apply("premiere.started", { phase: "starting", phase_since: now, last_activity_at: now });
+  } else if (premiereAt !== null && current.phase === "upcoming" && now >= premiereAt - TRANSITION_MS) {
+    // Nobody prepared it: the room does, so that it is prepared when its start time comes.
+    apply("premiere.preparing", { phase: "preparing", phase_since: now, last_activity_at: now });
+  } else if (premiereStartDue(current, now, limits)) {
+    if (context.goLiveAvailable) apply("premiere.started", { phase: "starting", phase_since: now, last_activity_at: now, ...noRetry(current) });
+    else apply("premiere.waiting", { premiere_retry_at: now + PREMIERE_RETRY_MS });
   } else if (current.phase === "live") {
     if (limits.testMaxMs !== null && current.live_since !== null && now >= current.live_since + limits.testMaxMs) {
       apply("test.ended", { phase: "stopping", phase_since: now });
@@ -247,6 +266,16 @@ export function advance(state: LiveState, now: number, limits: AdvanceLimits): {
     }
   }
   return { state: current, changes };
+}
+
+/**
+ * Whether a premiere is to start now by itself: prepared (or ready), its start time passed, and
+ * not waiting for its next try. The room asks whether it may go live only then.
+ */
+export function premiereStartDue(state: LiveState, now: number, limits: AdvanceLimits): boolean {
+  const premiereAt = premiereStartAt(state, limits);
+  if (premiereAt === null || !phaseAllows(state, "control.start") || now < premiereAt) return false;
+  return state.premiere_retry_at === null || now >= state.premiere_retry_at;
 }
 
 /**
@@ -264,7 +293,10 @@ function premiereStartAt(state: LiveState, limits: AdvanceLimits): number | null
 export function nextAlarmAt(state: LiveState, limits: AdvanceLimits): number | null {
   if (TRANSITIONAL_PHASES.has(state.phase)) return state.phase_since + TRANSITION_MS;
   const premiere = premiereStartAt(state, limits);
-  if (premiere !== null) return premiere;
+  if (premiere !== null) {
+    if (state.phase === "upcoming") return premiere - TRANSITION_MS;
+    return Math.max(premiere, state.premiere_retry_at ?? 0);
+  }
   if (state.phase === "live") {
     // Inactive: nobody of the staff connected and no command since the time-to-live.
     const inactive = state.speakers_connected.length === 0 ? state.last_activity_at + limits.inactivityMs : Number.POSITIVE_INFINITY;
@@ -273,6 +305,27 @@ export function nextAlarmAt(state: LiveState, limits: AdvanceLimits): number | n
     return Number.isFinite(at) ? at : null;
   }
   return null;
+}
+
+/**
+ * The webcast row changed outside the room (an edit pushed from a device, a cancellation): the
+ * fields the room mirrors from it. `changed` holds only what differs from what the room last read
+ * or wrote (the room compares): the flags follow the row; a canceled webcast cancels the room
+ * (its speakers' conference ends); a webcast no longer canceled starts over, upcoming. Any other
+ * status in the row is the room's own to set, so it is ignored. Null when nothing changes.
+ */
+export function webcastChanged(state: LiveState, changed: Partial<RoomWebcast>, now: number): RoomChange | null {
+  const patch: Partial<LiveState> = {};
+  for (const field of ["is_premiere", "is_test", "poster_overlay", "question_wall", "anonymous_questions", "speakers_see_stats"] as const) {
+    const value = changed[field];
+    if (value !== undefined && value !== state[field]) patch[field] = value;
+  }
+  if (changed.state === "canceled" && state.phase !== "canceled") {
+    Object.assign(patch, enter("canceled", now), { conference_connections: [], focus: null, current_polling: NO_POLLING }, noRetry(state));
+  } else if (changed.state !== undefined && changed.state !== "canceled" && state.phase === "canceled") {
+    Object.assign(patch, { ...resetPatch(state, now), phase: phaseOfApiStatus(changed.state) });
+  }
+  return Object.keys(patch).length === 0 ? null : { name: "webcast.changed", patch };
 }
 
 /** A reset brings the room back to upcoming with the show's defaults (SPEC §4 reset). */
@@ -288,7 +341,13 @@ function resetPatch(state: LiveState, now: number): Partial<LiveState> {
     conference_connections: [],
     conference_layout: "main-speaker",
     peak_viewers: state.live_viewers,
+    ...noRetry(state),
   };
+}
+
+/** Clears a waiting premiere's next try (only when set: a patch names what changes). */
+function noRetry(state: Pick<LiveState, "premiere_retry_at">): Partial<LiveState> {
+  return state.premiere_retry_at === null ? {} : { premiere_retry_at: null };
 }
 
 /**

@@ -467,10 +467,12 @@ export const resetWebcastArgs = z.strictObject({
 export type ResetWebcastArgs = z.input<typeof resetWebcastArgs>;
 
 /**
- * Server only (POST /api/webcasts/{uid}/reset): the webcast goes back to upcoming, at a new start
- * (after now) or at its own, optionally in another time zone. Its data part only: disconnecting
- * speakers and keeping only the latest archive (SPEC §4) come with the control room, and until it
- * can stop a broadcast a webcast on air is refused (423), as is a canceled one. Needs
+ * Server only (POST /api/webcasts/{uid}/reset, when the webcast's room has nothing to reset): the
+ * webcast's new start (after now) or its own, optionally in another time zone. Its data part only:
+ * the room resets the show (disconnects speakers, back to upcoming, SPEC §4) and writes the status;
+ * in D1 a push never writes `state` (worker/features/sync/tables.ts `insertOnly`), so the `state`
+ * below only speaks for stores without a room. A webcast on air is refused (423), as is a
+ * canceled one. Needs
  * `webcasts.update`; the limits of its month and span (max_webcasts, the test quota,
  * max_simultaneous_webcasts: an archived webcast takes a place again) are checked like an edit.
  */

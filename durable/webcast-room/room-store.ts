@@ -1,7 +1,6 @@
 import { RESUME_WINDOW, type RoomEvent } from "../../domain/protocol/index.ts";
-import { type LiveState, liveStateSchema } from "../../domain/webcast-room/live-state.ts";
+import { type LiveState, type RoomMirror, liveStateSchema } from "../../domain/webcast-room/live-state.ts";
 import type { AdvanceLimits, RoomChange, Timecode } from "../../domain/webcast-room/reduce.ts";
-import type { WebcastApiStatus } from "../../domain/webcasts/record.ts";
 
 /**
  * The room's own SQLite database (migrations.ts): synchronous calls on `ctx.storage.sql`. Every
@@ -11,13 +10,8 @@ import type { WebcastApiStatus } from "../../domain/webcasts/record.ts";
  * crash then loses.
  */
 
-/** What the room last wrote to the webcast's D1 row (the API status and the three toggles). */
-export interface Mirrored {
-  state: WebcastApiStatus;
-  poster_overlay: boolean;
-  question_wall: boolean;
-  anonymous_questions: boolean;
-}
+/** What the room last wrote to the webcast's D1 row (or read from it, when someone else wrote it). */
+export type Mirrored = RoomMirror;
 
 export interface RoomRow {
   webcastUid: string;
@@ -39,6 +33,9 @@ export const ACK_RETENTION_MS = 24 * 60 * 60_000;
 /** …and at most this many, whatever their age. */
 export const ACK_MAX = 5_000;
 
+/** Live-state fields added after rooms were first stored, with the value an older room starts with. */
+const ADDED_FIELDS: Partial<LiveState> = { speakers_see_stats: false, premiere_retry_at: null };
+
 type RawRoom = { webcast_uid: string; organization_id: number; seq: number; state: string; limits: string; mirrored: string };
 
 export function loadRoom(sql: SqlStorage): RoomRow | null {
@@ -48,8 +45,9 @@ export function loadRoom(sql: SqlStorage): RoomRow | null {
     webcastUid: row.webcast_uid,
     organizationId: row.organization_id,
     seq: row.seq,
-    // Written by this code only; parsed so a stored state that no longer matches the schema fails loudly.
-    state: liveStateSchema.parse(JSON.parse(row.state)),
+    // Written by this code only; parsed so a stored state that no longer matches the schema fails
+    // loudly. Fields added since a room was stored start at their defaults.
+    state: liveStateSchema.parse({ ...ADDED_FIELDS, ...(JSON.parse(row.state) as object) }),
     limits: JSON.parse(row.limits) as AdvanceLimits,
     mirrored: JSON.parse(row.mirrored) as Mirrored,
   };

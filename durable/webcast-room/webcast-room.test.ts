@@ -46,6 +46,13 @@ async function skewClock(uid: string, ms: number): Promise<void> {
   });
 }
 
+/** Sets the room's clock to `at` (epoch ms), fixed. */
+async function setClock(uid: string, at: number): Promise<void> {
+  await runInDurableObject(webcastRoomStub(env, uid), (instance: WebcastRoomObject) => {
+    instance.clock = () => at;
+  });
+}
+
 /** Runs the room's alarm handler now (whether or not one is due), as the runtime would. */
 async function runAlarm(uid: string): Promise<void> {
   await runInDurableObject(webcastRoomStub(env, uid), (instance: WebcastRoomObject) => instance.alarm());
@@ -233,6 +240,121 @@ describe("WebcastRoom: the show, alarms and the webcast row", () => {
     const reset = events.findIndex((event) => event.name === "room.reset");
     expect(reset).toBeGreaterThanOrEqual(0);
     for (const event of events.slice(reset)) expect(event.patch.speakers_connected ?? []).toEqual([]);
+  });
+});
+
+describe("WebcastRoom: a premiere prepares and starts itself", () => {
+  it("gets a room when its row is pushed, prepares TRANSITION_MS before its start and starts on time", async () => {
+    const start = Date.now() + 3_600_000;
+    const uid = await newWebcast({ is_premiere: true, event_start_date_time: new Date(start).toISOString() });
+    const stub = webcastRoomStub(env, uid);
+    await stub.webcastChanged(uid, true);
+    const alarm = await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBe(start - TRANSITION_MS);
+    await setClock(uid, start - TRANSITION_MS);
+    await runAlarm(uid);
+    expect((await stub.snapshot(uid)).state.phase).toBe("preparing");
+    await setClock(uid, start);
+    await runAlarm(uid);
+    expect((await stub.snapshot(uid)).state.phase).toBe("prepared");
+    await runAlarm(uid);
+    expect((await stub.snapshot(uid)).state.phase).toBe("starting");
+    expect(await rowState(uid)).toBe("starting");
+  });
+
+  it("waits while the organization has its maximum of webcasts on air, then starts at a later try", async () => {
+    const busy = await createOrganization({ limits: { max_simultaneous_webcasts: 1 } });
+    const start = Date.now() + 3_600_000;
+    const premiere = webcastRow(busy.id, busy.ids.organizer, { is_premiere: true, event_start_date_time: new Date(start).toISOString() });
+    const onAir = webcastRow(busy.id, busy.ids.organizer, { state: "live" });
+    await db(env.DB).insert(webcasts).values([premiere, onAir]);
+    const uid = premiere.id;
+    const stub = webcastRoomStub(env, uid);
+    await stub.command(uid, producerActor(busy.ids.organizer), { type: "control.prepare" }, null);
+    await setClock(uid, start);
+    await runAlarm(uid); // preparing → prepared
+    await runAlarm(uid);
+    const waiting = (await stub.snapshot(uid)).state;
+    expect(waiting).toMatchObject({ phase: "prepared", premiere_retry_at: expect.any(Number) });
+    const retryAt = waiting.premiere_retry_at ?? 0;
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(retryAt);
+    await env.DB.prepare("UPDATE webcasts SET state = 'archived' WHERE id = ?").bind(onAir.id).run();
+    await setClock(uid, retryAt);
+    await runAlarm(uid);
+    expect((await stub.snapshot(uid)).state).toMatchObject({ phase: "starting", premiere_retry_at: null });
+  });
+});
+
+describe("WebcastRoom: the webcast row changed outside the room", () => {
+  it("takes a cancellation, a toggle and the speakers' stats flag edited on a device, and tells its sockets", async () => {
+    const uid = await newWebcast();
+    const stub = webcastRoomStub(env, uid);
+    const { socket } = await joinRoom(uid, {}, producer());
+    await stub.command(uid, producer(), { type: "control.prepare" }, null);
+    socket.drain();
+    await env.DB.prepare("UPDATE webcasts SET anonymous_questions = 1, speakers_see_stats = 1 WHERE id = ?").bind(uid).run();
+    await stub.webcastChanged(uid, false);
+    const edited = await socket.nextOf("event");
+    expect(edited).toMatchObject({ name: "webcast.changed", patch: { anonymous_questions: true, speakers_see_stats: true } });
+    // Taken as the row's: nothing is written back.
+    const logged = await env.DB.prepare("SELECT count(*) AS n FROM sync_changes WHERE table_name = 'webcasts' AND row_id = ?").bind(uid).first<{ n: number }>();
+    expect(logged?.n).toBe(0);
+
+    await env.DB.prepare("UPDATE webcasts SET state = 'canceled' WHERE id = ?").bind(uid).run();
+    await stub.webcastChanged(uid, false);
+    expect(await socket.nextOf("event")).toMatchObject({ name: "webcast.changed", patch: { phase: "canceled" } });
+    expect(await stub.command(uid, producer(), { type: "slide.set", index: 2 }, null)).toMatchObject({ ok: false, code: "webcast_canceled" });
+    expect(await rowState(uid)).toBe("canceled");
+  });
+
+  it("a deleted webcast closes every socket and forgets the room", async () => {
+    const uid = await newWebcast();
+    const stub = webcastRoomStub(env, uid);
+    const { socket } = await joinRoom(uid, {}, producer());
+    await env.DB.prepare("DELETE FROM webcasts WHERE id = ?").bind(uid).run();
+    await stub.webcastChanged(uid, false);
+    expect(await socket.closed).toEqual({ code: 4004, reason: "webcast_deleted" });
+    const tables = await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'room'").toArray());
+    expect(tables).toEqual([]);
+  });
+
+  it("a webcast without a room gets none, unless it is a premiere", async () => {
+    const uid = await newWebcast();
+    const stub = webcastRoomStub(env, uid);
+    await stub.webcastChanged(uid, false);
+    const stored = await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM room").one().n);
+    expect(stored).toBe(0);
+  });
+});
+
+describe("WebcastRoom: who sees the audience figures", () => {
+  it("sends them to the producer, to speakers only when the webcast allows it, never to viewers", async () => {
+    const uid = await newWebcast();
+    const stub = webcastRoomStub(env, uid);
+    const { socket: speaker, welcome: speakerWelcome } = await joinRoom(uid, {}, speakerActor(speakerId));
+    expect(speakerWelcome.snapshot).not.toHaveProperty("live_viewers");
+    const { socket: viewer, welcome: viewerWelcome } = await joinRoom(uid, {}, viewerActor("guest:v1"));
+    expect(viewerWelcome.snapshot).not.toHaveProperty("peak_viewers");
+    const { socket: boss, welcome: bossWelcome } = await joinRoom(uid, {}, producer());
+    expect(bossWelcome.snapshot).toHaveProperty("live_viewers", 1);
+    await boss.nextOf("event"); // its own presence
+    // Another viewer: same event number for all, the count only for the producer.
+    await joinRoom(uid, {}, viewerActor("guest:v2"));
+    const [toBoss, toSpeaker, toViewer] = await Promise.all([boss, speaker, viewer].map(async (socket) => {
+      for (;;) {
+        const event = await socket.nextOf("event");
+        if (event.seq === (await stub.snapshot(uid)).seq) return event;
+      }
+    }));
+    expect(toBoss?.patch).toMatchObject({ live_viewers: 2 });
+    expect(toSpeaker).toMatchObject({ seq: toBoss?.seq, name: "presence", patch: {} });
+    expect(toSpeaker?.patch).not.toHaveProperty("live_viewers");
+    expect(toViewer?.patch).not.toHaveProperty("live_viewers");
+    // Allowed: the speaker gets the figures it did not hold with the event that allows it.
+    await env.DB.prepare("UPDATE webcasts SET speakers_see_stats = 1 WHERE id = ?").bind(uid).run();
+    await stub.webcastChanged(uid, false);
+    expect((await speaker.nextOf("event")).patch).toEqual({ speakers_see_stats: true, live_viewers: 2, peak_viewers: 0 });
+    expect((await viewer.nextOf("event")).patch).toEqual({ speakers_see_stats: true });
   });
 });
 

@@ -6,9 +6,10 @@ import { type ClientMessage, PROTOCOL_VERSION, type RoomEvent, encodeFrame, erro
 import { localized } from "../../domain/validation/localized.ts";
 import { type RoomActor, actorKey, roomActorSchema } from "../../domain/webcast-room/actor.ts";
 import { type RoomCommand, roomCommandSchema } from "../../domain/webcast-room/commands.ts";
-import { type LiveState, type RoomWebcast, apiStatusOf, initialLiveState } from "../../domain/webcast-room/live-state.ts";
+import { type LiveState, type RoomWebcast, initialLiveState, mirrorOf } from "../../domain/webcast-room/live-state.ts";
 import { ROOM_ERROR_MESSAGES, ROOM_ERROR_STATUS, type RoomErrorCode } from "../../domain/webcast-room/messages.ts";
-import { type AdvanceLimits, type RoomChange, TEST_MAX_PARTICIPANTS, advance, nextAlarmAt, presence, reduce } from "../../domain/webcast-room/reduce.ts";
+import { type AdvanceLimits, type RoomChange, TEST_MAX_PARTICIPANTS, advance, nextAlarmAt, premiereStartDue, presence, reduce, webcastChanged } from "../../domain/webcast-room/reduce.ts";
+import { type RoomAudience, audienceOf, hidesFrom, visibleEvent, visibleState } from "../../domain/webcast-room/visibility.ts";
 import type { Env } from "../../worker/env.ts";
 import { LOCALE_HEADER, ROOM_ACTOR_HEADER } from "../headers.ts";
 import { type AcceptedSocket, SocketObject } from "../socket-object.ts";
@@ -53,6 +54,8 @@ type Executed = { ok: true; seq: number; state: LiveState; result?: unknown } | 
 
 /** Close code and reason of a speaker's socket when the room is reset (SPEC §4: a reset disconnects speakers). */
 export const RESET_CLOSE = { code: 4001, reason: "reset" } as const;
+/** Close code and reason of every socket when the room's webcast is deleted. */
+export const GONE_CLOSE = { code: 4004, reason: "webcast_deleted" } as const;
 /** A failed write of the webcast row is retried by the alarm this much later. */
 const MIRROR_RETRY_MS = 30_000;
 
@@ -74,10 +77,6 @@ function actorOf(request: Request): RoomActor | null {
 }
 
 const json = (status: number, message: string) => Response.json({ message }, { status });
-
-function mirroredOf(state: LiveState): Mirrored {
-  return { state: apiStatusOf(state), poster_overlay: state.poster_overlay, question_wall: state.question_wall, anonymous_questions: state.anonymous_questions };
-}
 
 const sameMirrored = (a: Mirrored, b: Mirrored) =>
   a.state === b.state && a.poster_overlay === b.poster_overlay && a.question_wall === b.question_wall && a.anonymous_questions === b.anonymous_questions;
@@ -154,6 +153,29 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   async snapshot(uid: string): Promise<{ seq: number; state: LiveState }> {
     const room = await this.ready(uid);
     return { seq: room.seq, state: room.state };
+  }
+
+  /**
+   * The webcast row changed outside the room (the worker calls this after a push wrote or deleted
+   * it, room-host.ts `tellRooms`): the room re-reads it at once (`refresh`). A webcast with no
+   * room yet needs none, except a premiere (`isPremiere`, from the pushed row): its room must
+   * exist before its start time for its alarm to prepare and start it.
+   */
+  async webcastChanged(uid: string, isPremiere: boolean): Promise<void> {
+    if (!this.room) {
+      if (!isPremiere) return;
+      try {
+        await this.ready(uid);
+      } catch (error) {
+        if (error instanceof RoomWebcastMissing) return;
+        throw error;
+      }
+      await this.settle();
+      return;
+    }
+    await this.ready(uid);
+    await this.refresh();
+    await this.settle();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -263,14 +285,15 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     const greeted: RoomSocket = { ...socket, protocolVersion: hello.protocolVersion, clientId: hello.clientId ?? null };
     this.setAttachment(ws, greeted);
     const missed = hello.since === undefined ? null : eventsSince(this.ctx.storage.sql, hello.since, room.seq);
+    const audience = audienceOf(socket.actor, room.state);
     this.send(ws, {
       type: "welcome",
       protocolVersion: PROTOCOL_VERSION,
       connectionId: socket.connectionId,
       role: socket.actor.role,
       seq: room.seq,
-      snapshot: missed === null ? room.state : null,
-      missed: missed ?? [],
+      snapshot: missed === null ? visibleState(room.state, audience) : null,
+      missed: (missed ?? []).map((event) => visibleEvent(event, audience, room.state)),
     });
     this.recountPresence(new Set());
     await this.settle();
@@ -304,10 +327,14 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
    */
   override async alarm(): Promise<void> {
     if (!this.room) return;
-    await this.refreshLimits();
+    await this.refresh();
+    if (!this.room) return;
+    // Only a premiere due to start needs the organization's other webcasts (a D1 read).
+    const due = premiereStartDue(this.loaded().state, this.now(), this.loaded().limits);
+    const goLiveAvailable = due ? await this.goLiveAvailable(this.loaded().webcastUid) : true;
     const room = this.loaded();
     const now = this.now();
-    const { state, changes } = advance(room.state, now, room.limits);
+    const { state, changes } = advance(room.state, now, room.limits, { goLiveAvailable });
     if (changes.length > 0) this.apply(state, changes, now);
     await this.settle();
   }
@@ -367,13 +394,29 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     return next;
   }
 
+  /**
+   * Sends the events to every greeted socket, each event serialized once per audience that sees
+   * it differently (visibility.ts: the audience figures go to whoever may see them).
+   */
   private broadcast(events: readonly RoomEvent[]): void {
     if (events.length === 0) return;
-    const frames = events.map((event) => encodeFrame({ type: "event", ...event }));
+    const state = this.loaded().state;
+    const cut = events.some((event) => hidesFrom(event.patch, "no_stats") || event.patch.speakers_see_stats === true);
+    const framesFor = new Map<RoomAudience, string[]>();
+    const frames = (audience: RoomAudience): string[] => {
+      let encoded = framesFor.get(audience);
+      if (!encoded) {
+        encoded = events.map((event) => encodeFrame({ type: "event", ...visibleEvent(event, audience, state) }));
+        framesFor.set(audience, encoded);
+      }
+      return encoded;
+    };
     for (const ws of this.ctx.getWebSockets()) {
       // A socket the room is closing (a reset's speakers) gets nothing more.
-      if (ws.readyState !== WebSocket.OPEN || this.attachmentOf(ws)?.protocolVersion == null) continue;
-      for (const frame of frames) this.sendFrame(ws, frame);
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const socket = this.attachmentOf(ws);
+      if (socket?.protocolVersion == null) continue;
+      for (const frame of frames(cut ? audienceOf(socket.actor, state) : "full")) this.sendFrame(ws, frame);
     }
   }
 
@@ -437,7 +480,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   private async mirrorNow(): Promise<void> {
     const room = this.room;
     if (!room) return;
-    const wanted = mirroredOf(room.state);
+    const wanted = mirrorOf(room.state);
     if (sameMirrored(wanted, room.mirrored)) return;
     try {
       await this.writeStatus(room.webcastUid, room.state);
@@ -484,7 +527,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     if (this.room) return this.room;
     const state = initialLiveState(setup.webcast, this.now());
     // The row as read is what D1 holds: only the room's own changes are written back.
-    const room: RoomRow = { webcastUid: uid, organizationId: setup.organizationId, seq: 0, state, limits: setup.limits, mirrored: mirroredOf(state) };
+    const room: RoomRow = { webcastUid: uid, organizationId: setup.organizationId, seq: 0, state, limits: setup.limits, mirrored: mirrorOf(state) };
     insertRoom(this.ctx.storage.sql, room);
     this.room = room;
     await this.arm();
@@ -492,22 +535,58 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   }
 
   /**
-   * The limits read again from D1 before each alarm step, so an organization's new inactivity
-   * timeout or a premiere's new start applies from the next alarm (a limit lowered meanwhile
-   * applies when the alarm armed under the old one rings). Not on every wake-up: a hibernating
-   * room wakes often and only the alarm reads them.
+   * The webcast row read again, before each alarm step and when the worker says it changed
+   * (`webcastChanged`): the limits (an organization's new inactivity timeout, a premiere's new
+   * start) and what the room mirrors of the row (reduce.ts `webcastChanged`). A status or toggle
+   * that differs from what the room last wrote was written by someone else: the room takes it
+   * (a cancellation, a toggle edited in the webcast's settings). A deleted webcast closes the room.
+   * Not on every wake-up: a hibernating room wakes often, and only these read the row.
    */
-  private async refreshLimits(): Promise<void> {
+  private async refresh(): Promise<void> {
     const room = this.loaded();
+    let setup: RoomSetup | null;
     try {
-      const setup = await this.loadWebcast(room.webcastUid);
-      if (setup) {
-        saveLimits(this.ctx.storage.sql, setup.limits);
-        this.room = { ...this.loaded(), limits: setup.limits };
-      }
+      setup = await this.loadWebcast(room.webcastUid);
     } catch (error) {
-      // The stored limits stay in force; the next alarm tries again.
-      console.error("webcast-room: reading the webcast's limits failed", room.webcastUid, error);
+      // The stored values stay in force; the next alarm tries again.
+      console.error("webcast-room: reading the webcast failed", room.webcastUid, error);
+      return;
     }
+    if (!setup) {
+      await this.close();
+      return;
+    }
+    const { webcast, limits } = setup;
+    const mirrored = this.loaded().mirrored;
+    const written: Mirrored = { state: webcast.state, poster_overlay: webcast.poster_overlay, question_wall: webcast.question_wall, anonymous_questions: webcast.anonymous_questions };
+    const outside: Partial<RoomWebcast> = { is_premiere: webcast.is_premiere, is_test: webcast.is_test, speakers_see_stats: webcast.speakers_see_stats };
+    for (const field of ["state", "poster_overlay", "question_wall", "anonymous_questions"] as const) {
+      if (written[field] !== mirrored[field]) Object.assign(outside, { [field]: written[field] });
+    }
+    this.ctx.storage.transactionSync(() => {
+      saveLimits(this.ctx.storage.sql, limits);
+      saveMirrored(this.ctx.storage.sql, written);
+    });
+    this.room = { ...this.loaded(), limits, mirrored: written };
+    const now = this.now();
+    const change = webcastChanged(this.loaded().state, outside, now);
+    if (change) this.apply({ ...this.loaded().state, ...change.patch }, [change], now);
+  }
+
+  /**
+   * The webcast is gone (deleted): every socket closes with GONE_CLOSE, and the room forgets
+   * everything (its storage is deleted; a webcast is never restored under the same uid).
+   */
+  private async close(): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(GONE_CLOSE.code, GONE_CLOSE.reason);
+      } catch {
+        // already closing
+      }
+    }
+    this.room = null;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 }

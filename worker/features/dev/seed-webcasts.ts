@@ -1,3 +1,4 @@
+import { writeWebcastFields } from "../webcast-room/room-host.ts";
 import type { z } from "zod";
 import { addSegment } from "../../../domain/segments/mutators.ts";
 import { createEmbedApp } from "../../../domain/embed-apps/mutators.ts";
@@ -14,7 +15,6 @@ import { todayIn } from "../../../domain/validation/datetime.ts";
 import { addDays } from "../../../domain/webcasts/calendar.ts";
 import type { CreateWebcastArgs } from "../../../domain/webcasts/mutators.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
-import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { type Db, db } from "../../db/client.ts";
 import { syncChanges, users, webcasts } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
@@ -93,7 +93,7 @@ export async function seedDemoWebcasts(env: Env, now = new Date()): Promise<Seed
   for (const [email, planned] of pushes) {
     const actor = await people.actor(email);
     await push(env, actor, planned);
-    for (const entry of planned) if (entry.archive) await archive(env, actor, entry.demo, now.toISOString());
+    for (const entry of planned) if (entry.archive) await archive(env, entry.demo);
   }
   return { created, rescheduled };
 }
@@ -266,19 +266,13 @@ async function planDemoWebcast(env: Env, people: People, demo: DemoWebcast, now:
 }
 
 /**
- * Ends a demo webcast: state `archived`, as the control room will when a broadcast ends. No
- * mutator sets a broadcast state (they are the control room's, not an edit's), so the seed
- * writes it through the server store, which logs the change like a push's, then pokes devices.
+ * Ends a demo webcast: state `archived`, as its room does when a broadcast ends. No mutator sets a
+ * broadcast state (they are the room's, not an edit's, and a push never writes `state`), so the
+ * seed writes it the way the room does (`writeWebcastFields`), which logs the change and pokes devices.
  */
-async function archive(env: Env, actor: AuthUser, demo: DemoWebcast, iso: string): Promise<void> {
-  const store = new D1ServerStore(env.DB, demo.organization_id);
-  const row: WebcastRow | undefined = await store.read.get("webcasts", demo.id);
+async function archive(env: Env, demo: DemoWebcast): Promise<void> {
+  const row: WebcastRow | undefined = await new D1ServerStore(env.DB, demo.organization_id).read.get("webcasts", demo.id);
   if (!row) throw new Error(`demo seed: "${demo.event_title}" was not created`);
-  const cursor = await store.commit({
-    userId: actor.id,
-    name: "demo seed: archive webcast",
-    writes: [{ table: "webcasts", id: row.id, organization_id: row.organization_id, op: "put", row: { ...row, state: "archived", updated_at: iso } }],
-    result: { id: uuidv7(), status: "applied" },
-  });
-  await organizationSyncStub(env, demo.organization_id).announce(demo.organization_id, cursor);
+  const { poster_overlay = false, question_wall = false } = row.attendee_options;
+  await writeWebcastFields(env, row.id, { state: "archived", poster_overlay, question_wall, anonymous_questions: row.anonymous_questions });
 }

@@ -52,7 +52,8 @@ describe("D1ServerStore commit", () => {
     expect(await changeLog(row.id)).toEqual([{ seq: first, organization_id: organizationId, op: "put" }]);
     // Two writes of the row in one commit, then a delete: each time one entry, the latest.
     const second = await store.commit({ userId, writes: [put({ event_title: "Renamed", state: "live" }), put({ duration: 90, event_title: "Renamed", state: "live" })], result: applied() });
-    expect(await store.read.get("webcasts", row.id)).toMatchObject({ event_title: "Renamed", state: "live", duration: 90 });
+    // `state` is insert-only (the webcast room's): a put does not change it.
+    expect(await store.read.get("webcasts", row.id)).toMatchObject({ event_title: "Renamed", state: row.state, duration: 90 });
     expect(await changeLog(row.id)).toEqual([{ seq: second, organization_id: organizationId, op: "put" }]);
     expect(second).toBe(first + 2);
     const third = await store.commit({ userId, writes: [{ table: "webcasts", id: row.id, organization_id: organizationId, op: "del" }], result: applied() });
@@ -63,6 +64,18 @@ describe("D1ServerStore commit", () => {
     expect(again).toBeGreaterThanOrEqual(third);
     expect(await changeLog(row.id)).toEqual([{ seq: third, organization_id: organizationId, op: "del" }]);
     expect(await store.organizationsOfRows([row.id])).toEqual(new Map([[row.id, organizationId]]));
+  });
+
+  it("never writes a webcast's state back: a push that read the row before its room went live keeps it live", async () => {
+    const organizationId = await newOrganization();
+    const store = new D1ServerStore(env.DB, organizationId);
+    const row = webcastRow(organizationId, userId);
+    await store.commit({ userId, writes: [{ table: "webcasts", id: row.id, organization_id: organizationId, op: "put", row }], result: applied() });
+    // The room writes its status (worker/features/webcast-room/room-host.ts), then a push that
+    // read the row before commits the whole row with the old status.
+    await env.DB.prepare("UPDATE webcasts SET state = 'live' WHERE id = ?").bind(row.id).run();
+    await store.commit({ userId, writes: [{ table: "webcasts", id: row.id, organization_id: organizationId, op: "put", row: { ...row, event_title: "Edited meanwhile" } }], result: applied() });
+    expect(await store.read.get("webcasts", row.id)).toMatchObject({ event_title: "Edited meanwhile", state: "live" });
   });
 
   it("records a rejection with its error and no writes, and returns the head", async () => {

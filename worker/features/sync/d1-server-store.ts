@@ -26,9 +26,14 @@ const SCOPE_MARK = "scope_mark";
 export class D1ServerStore implements ServerStore {
   private readonly database: Db;
 
+  /**
+   * `afterCommit` is told the writes of the commits that went through, once they are in D1 (the
+   * webcasts' rooms re-read their row: worker/durable-objects.ts); it must not throw.
+   */
   constructor(
     d1: D1Database,
     private readonly organizationId?: number,
+    private readonly afterCommit?: (writes: readonly Write[]) => Promise<void>,
   ) {
     this.database = db(d1);
   }
@@ -106,6 +111,12 @@ export class D1ServerStore implements ServerStore {
    * allows (`ServerStore.commitAll`). Throws when not even the first commit went through.
    */
   async commitAll(inputs: readonly CommitInput[]): Promise<number[]> {
+    const cursors = await this.commitInOrder(inputs);
+    if (this.afterCommit) await this.afterCommit(inputs.slice(0, cursors.length).flatMap((input) => input.writes));
+    return cursors;
+  }
+
+  private async commitInOrder(inputs: readonly CommitInput[]): Promise<number[]> {
     try {
       return await this.batchCommits(inputs);
     } catch (error) {

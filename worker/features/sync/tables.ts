@@ -69,11 +69,25 @@ type SameRows<T extends SyncTable, Table extends SQLiteTable> = [Table["$inferSe
  * scoped by `organization_id`, the upsert is guarded so it never takes over another organization's
  * id, and the change log is joined on the organization too.
  */
-export function syncedTable<T extends SyncTable, Table extends SyncableTable>(name: T, table: Table & SameRows<T, Table>, options: { orderBy?: readonly SQLiteColumn[] } = {}): SyncedTable<T> {
+export function syncedTable<T extends SyncTable, Table extends SyncableTable>(
+  name: T,
+  table: Table & SameRows<T, Table>,
+  options: {
+    orderBy?: readonly SQLiteColumn[];
+    /**
+     * Columns a put sets when it inserts the row and never changes afterwards: someone else
+     * writes them, with a statement of their own (a webcast's `state` is its room's, written by
+     * webcast-room/room-host.ts). A push puts whole rows read before it commits, so without this
+     * it could write back a value that changed meanwhile.
+     */
+    insertOnly?: readonly (keyof SyncRow<T> & string)[];
+  } = {},
+): SyncedTable<T> {
   const columns: Record<string, SQLiteColumn> = getTableColumns(table);
   const column = (key: string): SQLiteColumn => columnOf(table, key);
-  // An upsert replaces the whole row: `excluded.<column>` for every column but the key.
-  const replaced = Object.fromEntries(Object.entries(columns).flatMap(([key, { name: stored }]) => (key === "id" ? [] : [[key, sql.raw(`excluded."${stored}"`)]])));
+  const kept = new Set<string>(["id", ...(options.insertOnly ?? [])]);
+  // An upsert replaces the whole row: `excluded.<column>` for every column but the key (and the insert-only ones).
+  const replaced = Object.fromEntries(Object.entries(columns).flatMap(([key, { name: stored }]) => (kept.has(key) ? [] : [[key, sql.raw(`excluded."${stored}"`)]])));
   const inOrganization = (organizationId: number | undefined) => (organizationId === undefined ? undefined : eq(table.organization_id, organizationId));
   // `SameRows` checked at the call that the table's rows are `SyncRow<T>`; drizzle cannot carry
   // that through a generic table, so the rows it reads are typed here, in one place.
@@ -167,7 +181,8 @@ export const SYNCED_TABLES: { [T in SyncTable]: SyncedTable<T> } = {
   organizations: organizationTable,
   // (organization_id, event_start_date_time) is indexed: the month of max_webcasts (and of the test
   // quota) and the earlier starts of max_simultaneous_webcasts are range scans.
-  webcasts: syncedTable("webcasts", webcasts, { orderBy: [webcasts.event_start_date_time] }),
+  // `state` is the webcast room's (durable/webcast-room): a push never writes it back.
+  webcasts: syncedTable("webcasts", webcasts, { orderBy: [webcasts.event_start_date_time], insertOnly: ["state"] }),
   // `webcast_id` is indexed for the cascade when their webcast goes (viewers and the webcast's parts).
   viewers: syncedTable("viewers", viewers),
   webcast_speakers: syncedTable("webcast_speakers", webcastSpeakers, { orderBy: [webcastSpeakers.position] }),

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { webcastRoomStub } from "../../../durable/stubs.ts";
 import { TestClient, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { insertSpeaker } from "../speakers/testing.ts";
@@ -213,4 +215,23 @@ describe("a webcast the room put on air", () => {
     const refused = await answer(await organizer.delete(`/api/webcasts/${webcast.id}`), 423);
     expect(refused.message).toBe("A live webcast cannot be deleted.");
   }, 20_000);
+});
+
+describe("a webcast edited on a device reaches its running room at once", () => {
+  it("a pushed setting (speakers see stats, anonymous questions) is in the room and told to its sockets", async () => {
+    const webcast = await insertWebcast(org.id);
+    const organizer = await org.as("organizer");
+    const { socket } = await joinAs(organizer, webcast.id);
+    const now = new Date().toISOString();
+    const pushed = await organizer.post("/api/sync/push", {
+      mutations: [{ id: uuidv7(), name: "updateWebcast", args: { id: webcast.id, speakers_see_stats: true, anonymous_questions: true, now }, client_time: now }],
+    });
+    expect(pushed.status, await pushed.clone().text()).toBe(200);
+    expect((await pushed.json<{ results: { status: string }[] }>()).results[0]?.status).toBe("applied");
+    let event = await socket.next(5_000);
+    while (!(event.type === "event" && event.name === "webcast.changed")) event = await socket.next(5_000);
+    expect(event).toMatchObject({ patch: { speakers_see_stats: true, anonymous_questions: true } });
+    const room = await webcastRoomStub(env, webcast.id).snapshot(webcast.id);
+    expect(room.state).toMatchObject({ speakers_see_stats: true, anonymous_questions: true });
+  });
 });

@@ -1,9 +1,10 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { limitsOf } from "../../../domain/organizations/limits.ts";
-import { type LiveState, apiStatusOf } from "../../../domain/webcast-room/live-state.ts";
+import { type LiveState, type RoomMirror, mirrorOf } from "../../../domain/webcast-room/live-state.ts";
 import { type AdvanceLimits, TEST_MAX_MS } from "../../../domain/webcast-room/reduce.ts";
+import type { Write } from "../../../domain/sync/server-store.ts";
 import { ON_AIR_STATES } from "../../../domain/webcasts/status.ts";
-import { organizationSyncStub } from "../../../durable/stubs.ts";
+import { organizationSyncStub, webcastRoomStub } from "../../../durable/stubs.ts";
 import type { RoomSetup } from "../../../durable/webcast-room/webcast-room.ts";
 import { db } from "../../db/client.ts";
 import { organizations, syncChanges, webcasts } from "../../db/schema/index.ts";
@@ -62,6 +63,7 @@ export async function loadRoomWebcast(env: Pick<Env, "DB">, uid: string): Promis
       poster_overlay: webcast.attendee_options.poster_overlay ?? false,
       question_wall: webcast.attendee_options.question_wall ?? false,
       anonymous_questions: webcast.anonymous_questions,
+      speakers_see_stats: webcast.speakers_see_stats,
     },
     limits: roomLimits(webcast, row.limits),
   };
@@ -90,24 +92,29 @@ export async function goLiveAvailable(env: Pick<Env, "DB">, uid: string): Promis
   return (onAir?.n ?? 0) < limit;
 }
 
+/** `writeWebcastFields` with the room's live state. */
+export function writeWebcastStatus(env: Pick<Env, "DB" | "ORGANIZATION_SYNC">, uid: string, state: LiveState): Promise<void> {
+  return writeWebcastFields(env, uid, mirrorOf(state));
+}
+
 /**
  * Writes the room's API status and its three toggles to the webcast row, the way the organization's
  * devices see it: like `writeOrganization` (sync/organization-writes.ts), one D1 batch logs a `put`
  * of the row (its older entry dropped) and updates only these columns — when one of them differs
  * from the stored value — then the organization's devices are poked.
  *
- * Not through a pushed mutation (no mutator may set `state`; see the issue #15 report): the update
- * names only these columns, so it never overwrites another field. A push that read the row before
- * this write and commits after it could still write the old state back (pushes put whole rows);
- * the room writes again on its next change.
+ * The only writer of `state` once a webcast exists: a push never writes it (sync/tables.ts
+ * `insertOnly`), so a push that read the row before this write cannot put the old status back.
+ * The toggles are also edited by pushes (the webcast's settings); the room adopts those when told
+ * (`tellRooms`), so the later write wins.
  */
-export async function writeWebcastStatus(env: Pick<Env, "DB" | "ORGANIZATION_SYNC">, uid: string, state: LiveState): Promise<void> {
+export async function writeWebcastFields(env: Pick<Env, "DB" | "ORGANIZATION_SYNC">, uid: string, fields: RoomMirror): Promise<void> {
   const database = db(env.DB);
-  const status = apiStatusOf(state);
+  const status = fields.state;
   const differs = sql`(${webcasts.state} IS NOT ${status}
-    OR ${webcasts.anonymous_questions} IS NOT ${state.anonymous_questions ? 1 : 0}
-    OR json_extract(${webcasts.attendee_options}, '$.poster_overlay') IS NOT ${state.poster_overlay ? 1 : 0}
-    OR json_extract(${webcasts.attendee_options}, '$.question_wall') IS NOT ${state.question_wall ? 1 : 0})`;
+    OR ${webcasts.anonymous_questions} IS NOT ${fields.anonymous_questions ? 1 : 0}
+    OR json_extract(${webcasts.attendee_options}, '$.poster_overlay') IS NOT ${fields.poster_overlay ? 1 : 0}
+    OR json_extract(${webcasts.attendee_options}, '$.question_wall') IS NOT ${fields.question_wall ? 1 : 0})`;
   // INSERT … SELECT: every sync_changes column, in order (seq from the autoincrement). First: its
   // condition reads the values before the update.
   const entry = database
@@ -118,8 +125,8 @@ export async function writeWebcastStatus(env: Pick<Env, "DB" | "ORGANIZATION_SYN
     .update(webcasts)
     .set({
       state: status,
-      anonymous_questions: state.anonymous_questions,
-      attendee_options: sql`json_set(coalesce(${webcasts.attendee_options}, '{}'), '$.poster_overlay', json(${state.poster_overlay ? "true" : "false"}), '$.question_wall', json(${state.question_wall ? "true" : "false"}))`,
+      anonymous_questions: fields.anonymous_questions,
+      attendee_options: sql`json_set(coalesce(${webcasts.attendee_options}, '{}'), '$.poster_overlay', json(${fields.poster_overlay ? "true" : "false"}), '$.question_wall', json(${fields.question_wall ? "true" : "false"}))`,
       updated_at: new Date().toISOString(),
     })
     .where(and(eq(webcasts.id, uid), differs));
@@ -134,4 +141,27 @@ export async function writeWebcastStatus(env: Pick<Env, "DB" | "ORGANIZATION_SYN
     // The write is committed: devices still pull on focus and every 30 s.
     console.error("webcast-room: poke after a status change failed", uid, error);
   }
+}
+
+/**
+ * After a push committed: the rooms of the webcasts it wrote or deleted re-read their row
+ * (`webcastChanged`), so a cancellation, a new premiere start, a setting or a deletion made on a
+ * device reaches a running room at once instead of at its next alarm. Failures are logged: the
+ * room still re-reads its row at its next alarm.
+ */
+export async function tellRooms(env: Pick<Env, "WEBCAST_ROOM">, writes: readonly Write[]): Promise<void> {
+  const told = new Map<string, boolean>();
+  for (const write of writes) {
+    if (write.table !== "webcasts") continue;
+    told.set(write.id, (told.get(write.id) ?? false) || (write.op === "put" && write.row.is_premiere));
+  }
+  await Promise.all(
+    [...told].map(async ([uid, isPremiere]) => {
+      try {
+        await webcastRoomStub(env, uid).webcastChanged(uid, isPremiere);
+      } catch (error) {
+        console.error("webcast-room: telling the room of a webcast change failed", uid, error);
+      }
+    }),
+  );
 }
