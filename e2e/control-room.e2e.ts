@@ -11,7 +11,8 @@ import { signIn } from "./session.ts";
  * prepare → start → stop from the control room; the speaker (English, 390 px phone) follows it and
  * sees every slide and scene change within 1 s. The producer's network is cut mid-show: the change
  * made meanwhile waits, then lands once, and both screens show the exact state. A reset at the end
- * puts the demo back as it was (other files read it).
+ * (the organizer's, rescheduled to the same start: a producer speaker may not reschedule) puts the
+ * demo back as it was (other files read it).
  */
 const baseUrl = inject("baseUrl");
 const TECH_CHECK = "0196a0de-0005-7000-8000-000000000000";
@@ -19,6 +20,7 @@ const SEEN_WITHIN_MS = 1_000;
 
 let producerBrowser: Browser;
 let speakerBrowser: Browser;
+let organizerBrowser: Browser | undefined;
 let producer: Page;
 let speaker: Page;
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await producerBrowser?.close();
   await speakerBrowser?.close();
+  await organizerBrowser?.close();
 });
 
 describe("the control room of a real webcast", () => {
@@ -118,10 +121,47 @@ describe("the control room of a real webcast", () => {
     await phaseOn(speaker, "archived");
     expect(await producer.getByTestId("room-slide").count()).toBe(0);
 
-    // A reset (keeping the start) brings the demo back to upcoming; it disconnects the speaker.
+    // The speaker's stats tab: this webcast does not share the audience with its speakers.
+    await speaker.getByTestId("room-tab-stats").click();
+    await speaker.getByTestId("room-stats-hidden").waitFor();
+    expect(await speaker.getByTestId("stat-viewers").count()).toBe(0);
+
+    // Rescheduling changes the webcast itself: the producer speaker may reset, not reschedule.
     await producer.getByTestId("room-tab-prepare").click();
-    await producer.getByTestId("room-reset").click();
-    await confirmDialog(producer);
+    await producer.getByTestId("room-reschedule-forbidden").waitFor();
+    expect(await producer.getByTestId("room-reset-reschedule").isDisabled()).toBe(true);
+
+    // The organizer resets and reschedules, from the webcast's own start and time zone. A start
+    // in the past is refused beside the date, before anything moves.
+    organizerBrowser = await openBrowser({ locale: "fr-FR" });
+    const organizer = await organizerBrowser.context.newPage();
+    await signIn(organizer, baseUrl, "organizer@demo.test");
+    await openRoom(organizer, "producer");
+    const plannedStart = await organizer.getByTestId("prepare-start").textContent();
+    await organizer.getByTestId("room-reset-reschedule").check();
+    const date = organizer.locator('[name="reset_start_date"]');
+    const planned = await date.inputValue();
+    expect(await organizer.locator('[name="reset_timezone"]').inputValue()).toBe("Europe/Paris");
+    await date.fill("2020-01-01");
+    await organizer.getByTestId("room-reset").click();
+    await organizer.locator('.field[data-invalid="true"] [name="reset_start_date"]').waitFor();
+    expect(await organizer.getByTestId("confirm-dialog").count()).toBe(0);
+    await organizer.setViewportSize({ width: 390, height: 844 });
+    await expectClean(organizer, "organizer, reschedule form with an error (fr, 390 px)");
+    await organizer.setViewportSize({ width: 1280, height: 800 });
+
+    // Rescheduled to the planned start (the demo stays as it was): POST reset, then upcoming.
+    await date.fill(planned);
+    await organizer.getByTestId("room-reset").click();
+    const reset = organizer.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith(`/api/webcasts/${TECH_CHECK}/reset`));
+    await confirmDialog(organizer);
+    const answer = await reset;
+    expect(answer.request().postDataJSON()).toEqual({ scheduled_start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/), timezone: "Europe/Paris" });
+    expect(answer.status()).toBe(200);
+    await phaseOn(organizer, "upcoming");
     await phaseOn(producer, "upcoming");
+    // The call answered: the form is back to "keep the start time", the start as planned.
+    await organizer.locator('[data-testid="room-reset-keep"]:checked').waitFor();
+    expect(await organizer.getByTestId("prepare-start").textContent()).toBe(plannedStart);
   });
 });

@@ -1,18 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Permission } from "../../../domain/permissions/permissions.ts";
 import type { ClientMessage } from "../../../domain/protocol/client-messages.ts";
 import { encodeFrame } from "../../../domain/protocol/frames.ts";
+import { PROTOCOL_VERSION } from "../../../domain/protocol/version.ts";
 import type { ServerMessage } from "../../../domain/protocol/server-messages.ts";
 import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
-import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import type { VisibleLiveState } from "../../../domain/webcast-room/live-state.ts";
+import { fakeServer, json } from "../../api/fake-server.ts";
 import { renderInRouter } from "../../test/render.tsx";
 import { profileUser } from "../../test/users.ts";
 import { ConfirmHost } from "../../ui/confirm-host.tsx";
 import { ToastHost } from "../../ui/toast-host.tsx";
+import { toasts } from "../../ui/toast.ts";
 import { session } from "../session/store.ts";
-import { ORGANIZER_PERMISSIONS, offlineReplica, seedWebcast } from "../webcasts/test-support.tsx";
+import { ORGANIZER_PERMISSIONS, fieldErrors, input, offlineReplica, seedWebcast, select } from "../webcasts/test-support.tsx";
 import { ControlRoomPage } from "./control-room-page.tsx";
 import type { RoomSocket } from "./room-client.ts";
 import { liveFixture } from "./test-support.ts";
@@ -66,14 +69,14 @@ class FakeRoomSocket implements RoomSocket {
   }
 }
 
-const welcome = (role: RoomRole, seq: number, snapshot: LiveState | null): ServerMessage => ({ type: "welcome", protocolVersion: 2, connectionId: "c", role, seq, snapshot, missed: [] });
+const welcome = (role: RoomRole, seq: number, snapshot: VisibleLiveState | null): ServerMessage => ({ type: "welcome", protocolVersion: PROTOCOL_VERSION, connectionId: "c", role, seq, snapshot, missed: [] });
 
 const PRODUCER: readonly Permission[] = [...ORGANIZER_PERMISSIONS, "control_room.manage", "slides.manage", "polls.manage", "questions.manage"];
 
-async function openRoom({ permissions = PRODUCER, tab = "prepare" as ControlRoomTab, speaker = false } = {}) {
+async function openRoom({ permissions = PRODUCER, tab = "prepare" as ControlRoomTab, speaker = false, producer = false, uid: existing = undefined as string | undefined } = {}) {
   session.user = profileUser(permissions, { id: harness.user.id });
-  const uid = await seedWebcast(harness.engine, "Town hall");
-  if (speaker) {
+  const uid = existing ?? (await seedWebcast(harness.engine, "Town hall"));
+  if (speaker || producer) {
     const now = new Date().toISOString();
     await harness.engine.db.table("view_webcast_speakers").put({
       id: "s1",
@@ -82,7 +85,7 @@ async function openRoom({ permissions = PRODUCER, tab = "prepare" as ControlRoom
       user_id: harness.user.id,
       name: "Sam Speaker",
       email: "sam@demo.test",
-      is_producer: false,
+      is_producer: producer,
       shown_in_lobby: true,
       position: 0,
       invited_at: null,
@@ -106,10 +109,10 @@ async function openRoom({ permissions = PRODUCER, tab = "prepare" as ControlRoom
       </>
     );
   }
-  await renderInRouter(<Harness />);
+  const { unmount } = await renderInRouter(<Harness />);
   await screen.findByTestId("control-room");
   expect(urls).toEqual([`ws://${location.host}/api/webcasts/${uid}/room`]);
-  return { uid, socket };
+  return { uid, socket, unmount };
 }
 
 async function answerDialog(button: string) {
@@ -127,7 +130,7 @@ describe("control room", () => {
     const { socket } = await openRoom({ tab: "go-live" });
     expect(connection().dataset.state).toBe("connecting");
     await socket.open();
-    expect(socket.sent).toEqual([{ type: "hello", protocolVersion: 2, clientId: expect.any(String) }]);
+    expect(socket.sent).toEqual([{ type: "hello", protocolVersion: PROTOCOL_VERSION, clientId: expect.any(String) }]);
     await socket.receive(welcome("producer", 4, liveFixture({ phase: "ready", source: "rtmp" })));
     expect(connection().dataset.state).toBe("connected");
     expect(screen.getByTestId("room-stage").textContent).toBe("Ready");
@@ -164,8 +167,8 @@ describe("control room", () => {
 
     socket.sent = [];
     await socket.open();
-    expect(socket.sent).toEqual([{ type: "hello", protocolVersion: 2, clientId: expect.any(String), since: 10 }]);
-    await socket.receive({ type: "welcome", protocolVersion: 2, connectionId: "c2", role: "producer", seq: 11, snapshot: null, missed: [{ seq: 11, at: 1, name: "scene.set", patch: { current_scene_layout: "video-only" } }] });
+    expect(socket.sent).toEqual([{ type: "hello", protocolVersion: PROTOCOL_VERSION, clientId: expect.any(String), since: 10 }]);
+    await socket.receive({ type: "welcome", protocolVersion: PROTOCOL_VERSION, connectionId: "c2", role: "producer", seq: 11, snapshot: null, missed: [{ seq: 11, at: 1, name: "scene.set", patch: { current_scene_layout: "video-only" } }] });
     const [resent] = socket.commands();
     expect(resent?.command).toEqual({ type: "slide.set", index: 3 });
     // Lost in the cut after being sent? Sent again after the next welcome, same id: the room applies it once.
@@ -236,8 +239,10 @@ describe("control room", () => {
     expect(screen.getByTestId("room-readonly")).toBeTruthy();
     expect(screen.getByTestId("go-live-readonly")).toBeTruthy();
     expect(screen.queryByTestId("room-start")).toBeNull();
-    // No stats unless the webcast lets speakers see them.
-    expect(screen.queryByTestId("room-tab-stats")).toBeNull();
+    // No audience figures unless the webcast lets speakers see them: the stats tab says why.
+    await click(screen.getByTestId("room-tab-stats"));
+    expect(screen.getByTestId("room-stats-hidden")).toBeTruthy();
+    expect(screen.queryByTestId("room-stats")).toBeNull();
     fireEvent.click(screen.getByTestId("room-tab-slides"));
     expect(screen.queryByTestId("room-slide-next")).toBeNull();
     await key({ key: "ArrowRight" });
@@ -267,7 +272,7 @@ describe("control room", () => {
     const { socket } = await openRoom();
     await socket.open();
     await socket.receive(welcome("producer", 1, liveFixture()));
-    await socket.receive({ type: "reload", reason: "protocol_outdated", protocolVersion: 3 });
+    await socket.receive({ type: "reload", reason: "protocol_outdated", protocolVersion: PROTOCOL_VERSION + 1 });
     expect(screen.getByTestId("room-reload").textContent).toContain("reload this page");
     expect(connection().dataset.state).toBe("closed");
     expect(socket.connected).toBe(false);
@@ -293,5 +298,208 @@ describe("control room", () => {
     expect(await screen.findByTestId("control-room-forbidden")).toBeTruthy();
     // No socket for someone the room would refuse.
     expect(sockets).toEqual([]);
+  });
+
+  it("restores the changes made offline before the page was closed, and sends them after the welcome", async () => {
+    const first = await openRoom({ tab: "slides" });
+    await first.socket.open();
+    await first.socket.receive(welcome("producer", 10, liveFixture({ phase: "live", current_slide_index: 2 })));
+    await first.socket.cut();
+    await click(screen.getByTestId("room-slide-next"));
+    expect(first.socket.commands()).toEqual([]);
+    first.unmount();
+
+    // The same browser opens the control room again.
+    const { socket } = await openRoom({ tab: "slides", uid: first.uid });
+    expect(screen.getByTestId("room-pending").textContent).toBe("1 change waiting for the room");
+    expect(screen.getByTestId("room-restored").textContent).toContain("1 change made before this page was last closed still waits for the room's answer");
+    await socket.open();
+    expect(socket.sent).toEqual([{ type: "hello", protocolVersion: PROTOCOL_VERSION, clientId: expect.any(String) }]);
+    await socket.receive(welcome("producer", 12, liveFixture({ phase: "live", current_slide_index: 2 })));
+    const [resent] = socket.commands();
+    expect(resent?.command).toEqual({ type: "slide.set", index: 3 });
+    await socket.receive({ type: "event", seq: 13, at: 1, name: "slide.set", patch: { current_slide_index: 3 } });
+    await socket.receive({ type: "ack", id: resent?.id ?? "", seq: 13 });
+    expect(screen.queryByTestId("room-pending")).toBeNull();
+    expect(screen.queryByTestId("room-restored")).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe("control room reset", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function archivedRoom() {
+    const room = await openRoom({ tab: "prepare" });
+    harness.setOnline(true);
+    await room.socket.open();
+    await room.socket.receive(welcome("producer", 1, liveFixture({ phase: "archived" })));
+    return room;
+  }
+
+  it("keeps the start time through the room, after the confirmation", async () => {
+    const { socket } = await archivedRoom();
+    await click(screen.getByTestId("room-reset"));
+    await answerDialog("Cancel");
+    expect(socket.commands()).toEqual([]);
+    await click(screen.getByTestId("room-reset"));
+    expect(within(await screen.findByRole("dialog")).getByText(/The start time stays as it is\./)).toBeTruthy();
+    await answerDialog("Reset");
+    expect(socket.commands().map((message) => message.command)).toEqual([{ type: "room.reset", keep_start: true }]);
+  });
+
+  it("reschedules: the new start in the chosen zone goes to POST reset, after the confirmation", async () => {
+    const { uid, socket } = await archivedRoom();
+    const server = fakeServer({ [`POST /api/webcasts/${uid}/reset`]: () => json({ data: { state: liveFixture({ phase: "resetting" }), seq: 2 } }) });
+    await click(screen.getByTestId("room-reset-reschedule"));
+    // Starts from the webcast's own start and time zone.
+    expect(select("reset_timezone").value).toBe("UTC");
+    expect(input("reset_start_date").value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.getByTestId("room-reset").textContent).toBe("Reset and reschedule…");
+    fireEvent.change(input("reset_start_date"), { target: { value: "2099-07-01" } });
+    fireEvent.change(input("reset_start_time"), { target: { value: "09:30" } });
+    fireEvent.change(select("reset_timezone"), { target: { value: "Europe/Paris" } });
+
+    await click(screen.getByTestId("room-reset"));
+    await answerDialog("Cancel");
+    expect(server.callsTo(`POST /api/webcasts/${uid}/reset`)).toEqual([]);
+
+    await click(screen.getByTestId("room-reset"));
+    expect(within(await screen.findByRole("dialog")).getByText(/The webcast will start on Jul 1, 2099/)).toBeTruthy();
+    await answerDialog("Reset");
+    await waitFor(() => expect(server.callsTo(`POST /api/webcasts/${uid}/reset`)).toHaveLength(1));
+    expect(server.callsTo(`POST /api/webcasts/${uid}/reset`)[0]?.body).toEqual({ scheduled_start: "2099-07-01T07:30:00Z", timezone: "Europe/Paris" });
+    // Not a socket command: the call resets the room, whose events come over the socket.
+    expect(socket.commands()).toEqual([]);
+    await waitFor(() => expect(toasts.items.map((item) => item.message)).toContain("The webcast is being reset. Its new start: Jul 1, 2099, 9:30 AM GMT+2."));
+    expect(document.querySelector(`[name="reset_start_date"]`)).toBeNull();
+    await socket.receive({ type: "event", seq: 2, at: 1, name: "room.reset", patch: { phase: "resetting" } });
+    expect(screen.getByTestId("room-stage").textContent).toBe("Resetting");
+  });
+
+  it("shows the form's and the server's field errors next to the fields, and other refusals as notices", async () => {
+    const { uid } = await archivedRoom();
+    const answers: Response[] = [
+      json({ message: "The given data was invalid.", code: "validation_failed", errors: { scheduled_start: ["The date must be after now (server)."] } }, 422),
+      json({ message: "This cannot be done at this stage of the webcast.", code: "conflict" }, 409),
+    ];
+    const server = fakeServer({ [`POST /api/webcasts/${uid}/reset`]: () => answers.shift() ?? json({}, 500) });
+    await click(screen.getByTestId("room-reset-reschedule"));
+
+    // Checked here first: no dialog, no call.
+    fireEvent.change(input("reset_start_time"), { target: { value: "" } });
+    await click(screen.getByTestId("room-reset"));
+    expect(fieldErrors("reset_start_time")).toBe("This field is required");
+    fireEvent.change(input("reset_start_date"), { target: { value: "2020-01-01" } });
+    fireEvent.change(input("reset_start_time"), { target: { value: "10:00" } });
+    await click(screen.getByTestId("room-reset"));
+    expect(fieldErrors("reset_start_date")).toBe("This date must be in the future.");
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    // The server's, in the user's language, under the date and linked to it.
+    fireEvent.change(input("reset_start_date"), { target: { value: "2099-01-01" } });
+    await click(screen.getByTestId("room-reset"));
+    await answerDialog("Reset");
+    await waitFor(() => expect(fieldErrors("reset_start_date")).toBe("The date must be after now (server)."));
+    const date = input("reset_start_date");
+    expect(date.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = date.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(describedBy.split(" ").at(-1) ?? "")?.textContent).toBe("The date must be after now (server).");
+    // Editing the start clears them.
+    fireEvent.change(input("reset_start_time"), { target: { value: "11:00" } });
+    expect(fieldErrors("reset_start_date")).toBe("");
+
+    await click(screen.getByTestId("room-reset"));
+    await answerDialog("Reset");
+    await waitFor(() => expect(toasts.items.map((item) => item.message)).toContain("This cannot be done at this stage of the webcast."));
+    expect(server.callsTo(`POST /api/webcasts/${uid}/reset`)).toHaveLength(2);
+    // Still there to try again.
+    expect(input("reset_start_date").value).toBe("2099-01-01");
+  });
+
+  it("offers rescheduling only to who may edit the webcast: a producer speaker keeps the start time", async () => {
+    const { socket } = await openRoom({ permissions: ["sessions.view"], producer: true, tab: "prepare" });
+    harness.setOnline(true);
+    await socket.open();
+    await socket.receive(welcome("producer", 1, liveFixture({ phase: "archived" })));
+    const reschedule = screen.getByTestId("room-reset-reschedule");
+    expect(reschedule).toHaveProperty("disabled", true);
+    expect(document.getElementById(reschedule.getAttribute("aria-describedby") ?? "")?.textContent).toContain("Only those who may edit the webcast can give it a new start");
+    await click(screen.getByTestId("room-reset"));
+    await answerDialog("Reset");
+    expect(socket.commands().map((message) => message.command)).toEqual([{ type: "room.reset", keep_start: true }]);
+  });
+
+  it("needs the network to reschedule: offline, the button is disabled and says why", async () => {
+    const { socket } = await archivedRoom();
+    await click(screen.getByTestId("room-reset-reschedule"));
+    expect(screen.getByTestId("room-reset")).toHaveProperty("disabled", false);
+    await act(async () => harness.setOnline(false));
+    const button = screen.getByTestId("room-reset");
+    expect(button).toHaveProperty("disabled", true);
+    const explanation = screen.getByTestId("room-reschedule-offline");
+    expect(button.getAttribute("aria-describedby")).toContain(explanation.id);
+    expect(explanation.textContent).toContain("Rescheduling needs a connection");
+
+    // Back online: once the room has welcomed us again.
+    await act(async () => harness.setOnline(true));
+    expect(screen.getByTestId("room-reset")).toHaveProperty("disabled", true);
+    await socket.open();
+    await socket.receive(welcome("producer", 1, null));
+    expect(screen.getByTestId("room-reset")).toHaveProperty("disabled", false);
+    // Online but the room's socket is down: no.
+    await socket.cut();
+    expect(screen.getByTestId("room-reset")).toHaveProperty("disabled", true);
+    // Keeping the start works offline: queued like any command.
+    await click(screen.getByTestId("room-reset-keep"));
+    expect(screen.getByTestId("room-reset")).toHaveProperty("disabled", false);
+    expect(screen.queryByTestId("room-reschedule-offline")).toBeNull();
+  });
+});
+
+describe("control room stats and premiere", () => {
+  it("shows the audience to the producer, and to a speaker only when the webcast shares it", async () => {
+    const { socket } = await openRoom({ permissions: ["sessions.view"], speaker: true, tab: "stats" });
+    await socket.open();
+    const { live_viewers: _viewers, peak_viewers: _peak, ...hidden } = liveFixture({ phase: "live", speakers_see_stats: false });
+    await socket.receive(welcome("speaker", 1, hidden));
+    expect(screen.getByTestId("room-stats-hidden").textContent).toContain("The producer has not shared the audience figures with speakers");
+    expect(screen.queryByTestId("stat-viewers")).toBeNull();
+
+    // The producer shares them: the room sends the flag and the figures.
+    await socket.receive({ type: "event", seq: 2, at: 1, name: "settings.stats", patch: { speakers_see_stats: true, live_viewers: 12, peak_viewers: 30 } });
+    expect(screen.queryByTestId("room-stats-hidden")).toBeNull();
+    expect(screen.getByTestId("stat-viewers").textContent).toBe("12 Viewers now");
+    expect(screen.getByTestId("stat-peak").textContent).toBe("30 Peak since going live");
+  });
+
+  it("always shows the audience to the producer", async () => {
+    const { socket } = await openRoom({ tab: "stats" });
+    await socket.open();
+    await socket.receive(welcome("producer", 1, liveFixture({ phase: "live", live_viewers: 5, peak_viewers: 9, speakers_see_stats: false })));
+    expect(screen.getByTestId("stat-viewers").textContent).toBe("5 Viewers now");
+    expect(screen.queryByTestId("room-stats-hidden")).toBeNull();
+  });
+
+  it("says when a premiere waits for a place on air, and when the room tries again", async () => {
+    const { socket } = await openRoom({ tab: "go-live" });
+    await socket.open();
+    const retryAt = Date.UTC(2099, 0, 1, 14, 3);
+    await socket.receive(welcome("producer", 1, liveFixture({ phase: "prepared", is_premiere: true, premiere_retry_at: retryAt })));
+    expect(screen.getByTestId("room-stage").textContent).toBe("Prepared Waiting to go live");
+    const waiting = screen.getByTestId("room-premiere-waiting");
+    expect(waiting.textContent).toContain("going live is temporarily not possible");
+    const next = new Intl.DateTimeFormat("en", { hour: "numeric", minute: "2-digit" }).format(retryAt);
+    expect(waiting.textContent).toContain(`Next try at ${next}.`);
+    expect(waiting.querySelector("time")?.getAttribute("datetime")).toBe(new Date(retryAt).toISOString());
+    await click(screen.getByTestId("room-tab-prepare"));
+    expect(screen.getByTestId("room-premiere-waiting")).toBeTruthy();
+
+    // A place is free: the premiere starts, the waiting goes.
+    await socket.receive({ type: "event", seq: 2, at: 1, name: "premiere.started", patch: { phase: "starting", premiere_retry_at: null } });
+    expect(screen.getByTestId("room-stage").textContent).toBe("Starting");
+    expect(screen.queryByTestId("room-premiere-waiting")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -22,6 +22,8 @@ import { ConnectionIndicator } from "./connection-indicator.tsx";
 import { ControlRoomPanel } from "./control-room-panel.tsx";
 import { ShortcutKeys } from "./go-live-tab.tsx";
 import { COMMAND_LABELS, TAB_LABELS, phaseLabel } from "./labels.ts";
+import { type KeyValueStorage, storedPendingCommands } from "./pending-store.ts";
+import { PremiereWaitingBadge } from "./premiere-waiting.tsx";
 import { RoomClient, type RoomSocketFactory } from "./room-client.ts";
 import { canStart, confirmStart } from "./room-actions.ts";
 import type { RoomEffect } from "./room-state.ts";
@@ -40,6 +42,8 @@ export interface ControlRoomPageProps {
   onTabChange(tab: ControlRoomTab): void;
   /** Tests inject a fake transport; the browser uses partysocket. */
   socketFactory?: RoomSocketFactory;
+  /** Where pending commands outlive the page (default localStorage); tests inject their own. */
+  pendingStorage?: KeyValueStorage;
 }
 
 /**
@@ -63,18 +67,31 @@ export function ControlRoomPage(props: ControlRoomPageProps) {
   return <ControlRoom {...props} webcast={webcast} speakers={speakers.rows} />;
 }
 
-/** One room client per webcast while mounted (and only for someone the room may let in). */
-function useRoomClient(uid: string, enabled: boolean, socketFactory: RoomSocketFactory | undefined, onNotice: (effect: Extract<RoomEffect, { type: "refused" | "error" | "acked" }>) => void) {
+interface RoomClientSetup {
+  uid: string;
+  /** Null: nobody the room lets in (no client). */
+  userId: number | null;
+  socketFactory: RoomSocketFactory | undefined;
+  pendingStorage: KeyValueStorage | undefined;
+  onNotice(effect: Extract<RoomEffect, { type: "refused" | "error" | "acked" }>): void;
+}
+
+/**
+ * One room client per webcast while mounted (and only for someone the room may let in), its
+ * pending commands kept on the device per user and webcast (pending-store.ts).
+ */
+function useRoomClient({ uid, userId, socketFactory, pendingStorage, onNotice }: RoomClientSetup) {
   const notice = useRef(onNotice);
   notice.current = onNotice;
   const [client, setClient] = useState<RoomClient | null>(null);
   useEffect(() => {
-    if (!enabled) return;
-    const created = new RoomClient({ uid, ...(socketFactory ? { socketFactory } : {}), onNotice: (effect) => notice.current(effect) });
+    if (userId === null) return;
+    const pendingStore = storedPendingCommands({ userId, uid, ...(pendingStorage ? { storage: pendingStorage } : {}) });
+    const created = new RoomClient({ uid, pendingStore, ...(socketFactory ? { socketFactory } : {}), onNotice: (effect) => notice.current(effect) });
     created.start();
     setClient(created);
     return () => created.stop();
-  }, [uid, enabled, socketFactory]);
+  }, [uid, userId, socketFactory, pendingStorage]);
   return client;
 }
 
@@ -83,7 +100,7 @@ interface ControlRoomProps extends ControlRoomPageProps {
   speakers: readonly WebcastSpeakerRow[];
 }
 
-function ControlRoom({ webcast, speakers, tab: requestedTab, onTabChange, socketFactory }: ControlRoomProps) {
+function ControlRoom({ webcast, speakers, tab: requestedTab, onTabChange, socketFactory, pendingStorage }: ControlRoomProps) {
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
   const onNotice = useCallback(
@@ -98,7 +115,7 @@ function ControlRoom({ webcast, speakers, tab: requestedTab, onTabChange, socket
   const grants = [...PRODUCER_PERMISSIONS].filter((permission) => canForWebcast(user, permission, subject));
   const speaks = user !== null && speakers.some((speaker) => speaker.user_id === user.id);
   const allowed = grants.includes("control_room.manage") || speaks;
-  const client = useRoomClient(webcast.id, allowed, socketFactory, onNotice);
+  const client = useRoomClient({ uid: webcast.id, userId: allowed && user ? user.id : null, socketFactory, pendingStorage, onNotice });
   if (!allowed) {
     return (
       <div className="page" data-testid="control-room-forbidden">
@@ -115,7 +132,9 @@ function ControlRoom({ webcast, speakers, tab: requestedTab, onTabChange, socket
     );
   }
   if (!client) return null;
-  return <Room client={client} webcast={webcast} speakers={speakers} grants={grants} requestedTab={requestedTab} onTabChange={onTabChange} />;
+  // Rescheduling changes the webcast itself (`updateWebcast` on the server): organizers, not producer speakers.
+  const mayEditWebcast = canForWebcast(user, "webcasts.update", subject);
+  return <Room client={client} webcast={webcast} speakers={speakers} grants={grants} mayEditWebcast={mayEditWebcast} requestedTab={requestedTab} onTabChange={onTabChange} />;
 }
 
 interface RoomProps {
@@ -123,11 +142,12 @@ interface RoomProps {
   webcast: WebcastRow;
   speakers: readonly WebcastSpeakerRow[];
   grants: Parameters<typeof roomCan>[0]["grants"];
+  mayEditWebcast: boolean;
   requestedTab: ControlRoomTab | undefined;
   onTabChange(tab: ControlRoomTab): void;
 }
 
-function Room({ client, webcast, speakers, grants, requestedTab, onTabChange }: RoomProps) {
+function Room({ client, webcast, speakers, grants, mayEditWebcast, requestedTab, onTabChange }: RoomProps) {
   const { t, i18n } = useLingui();
   const room = useSnapshot(client.store);
   // The snapshot subscribes; the values are the store's own (replaced whole on every change, never proxied).
@@ -163,9 +183,10 @@ function Room({ client, webcast, speakers, grants, requestedTab, onTabChange }: 
     room.live !== null && !room.reloadRequired,
   );
 
-  // SPEC §6: speakers see the stats only when the webcast lets them.
-  const tabs = CONTROL_ROOM_TABS.filter((name) => name !== "stats" || !readOnly || webcast.speakers_see_stats);
+  // SPEC §6 "speakers may see stats if allowed": the stats tab says so when they may not (people-tabs.tsx).
+  const tabs = CONTROL_ROOM_TABS;
   const tab = requestedTab && tabs.includes(requestedTab) ? requestedTab : "prepare";
+  const restoredWaiting = room.restored.filter((id) => pending.some((item) => item.id === id)).length;
   const { onKeyDown, tabProps, panelProps } = useTablist(tabs, tab, onTabChange);
 
   return (
@@ -183,11 +204,14 @@ function Room({ client, webcast, speakers, grants, requestedTab, onTabChange }: 
           </p>
         </div>
         <div className="control-room__status">
-          <p role="status" aria-live="polite" data-tour="room-stage" data-testid="room-stage">
+          <p className="control-room__stage" role="status" aria-live="polite" data-tour="room-stage" data-testid="room-stage">
             {room.live ? (
-              <span className="badge" data-phase={room.live.phase}>
-                {i18n._(phaseLabel(room.live))}
-              </span>
+              <>
+                <span className="badge" data-phase={room.live.phase}>
+                  {i18n._(phaseLabel(room.live))}
+                </span>
+                <PremiereWaitingBadge live={room.live} />
+              </>
             ) : (
               <span className="muted">
                 <Trans>Waiting for the room…</Trans>
@@ -214,6 +238,15 @@ function Room({ client, webcast, speakers, grants, requestedTab, onTabChange }: 
           </button>
         </div>
       ) : null}
+      {restoredWaiting > 0 ? (
+        <p className="control-room__callout" role="status" data-testid="room-restored">
+          <Plural
+            value={restoredWaiting}
+            one="# change made before this page was last closed still waits for the room's answer: it is sent again once the room is connected."
+            other="# changes made before this page was last closed still wait for the room's answer: they are sent again once the room is connected."
+          />
+        </p>
+      ) : null}
       {readOnly ? (
         <p className="control-room__callout" data-testid="room-readonly">
           <Trans>You follow the control room: only the producer runs it.</Trans>
@@ -236,6 +269,8 @@ function Room({ client, webcast, speakers, grants, requestedTab, onTabChange }: 
                 speakers={speakers}
                 live={live}
                 role={room.role}
+                connected={room.status === "open"}
+                mayEditWebcast={!readOnly && mayEditWebcast}
                 may={may}
                 send={send}
                 pendingTypes={pendingTypes}

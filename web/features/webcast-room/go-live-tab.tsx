@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { phaseLabel } from "./labels.ts";
+import { PremiereWaiting, premiereRetryAt } from "./premiere-waiting.tsx";
 import { canStart, canStop, confirmStart, confirmStop } from "./room-actions.ts";
 import type { RoomTabProps } from "./tabs.ts";
 import { SHORTCUT_KEYS } from "./use-room-shortcuts.ts";
@@ -12,20 +13,27 @@ export function GoLiveTab({ live, may, send, pendingTypes }: RoomTabProps) {
   const stage = i18n._(phaseLabel(live));
   if (!may("control.start")) {
     return (
-      <p className="muted" data-testid="go-live-readonly">
-        <Trans>The producer starts and stops the broadcast. Stage now: {stage}.</Trans>
-      </p>
+      <div className="control-room__sections">
+        <p className="muted" data-testid="go-live-readonly">
+          <Trans>The producer starts and stops the broadcast. Stage now: {stage}.</Trans>
+        </p>
+        <PremiereWaiting live={live} />
+      </div>
     );
   }
   const startable = canStart(live);
+  const waiting = premiereRetryAt(live) !== null;
   return (
     <div className="control-room__sections">
       <section className="card" aria-labelledby="room-start-title">
         <h2 id="room-start-title" className="card__title">
           <Trans>Start the broadcast</Trans>
         </h2>
+        <PremiereWaiting live={live} />
         <p id={startHelp} className="muted">
-          {startable ? (
+          {waiting && startable ? (
+            <Trans>You may also try to start it now: it starts only if a place is free.</Trans>
+          ) : startable ? (
             <Trans>Everything is ready. Starting cannot be undone.</Trans>
           ) : live.is_premiere ? (
             <Trans>A premiere starts by itself at its scheduled time; once prepared, you may also start it now.</Trans>

@@ -42,36 +42,50 @@ export function SpeakersTab({ webcast, speakers, live }: RoomTabProps) {
   );
 }
 
-/** Stats (SPEC §6: speakers see them only when allowed; the room holds the live figures). */
-export function StatsTab({ live }: RoomTabProps) {
+/**
+ * Stats (SPEC §6 "speakers may see stats if allowed"): the producer always sees the live figures;
+ * a speaker only when the webcast shares them (`speakers_see_stats`) — the room leaves the
+ * figures out of a speaker's state otherwise, and this tab says why.
+ */
+export function StatsTab({ live, role }: RoomTabProps) {
+  const shared = role === "producer" || live.speakers_see_stats;
+  const figure = (value: number | undefined) => (value === undefined ? "–" : value);
   return (
     <section aria-labelledby="room-stats-title">
       <h2 id="room-stats-title" className="card__title">
         <Trans>Live audience</Trans>
       </h2>
-      <ul className="dashboard-figures" data-testid="room-stats">
-        <li className="dashboard-figures__item" data-testid="stat-viewers">
-          <span className="dashboard-figures__value">{live.live_viewers}</span>{" "}
-          <span className="dashboard-figures__label">
-            <Trans>Viewers now</Trans>
-          </span>
-        </li>
-        <li className="dashboard-figures__item" data-testid="stat-peak">
-          <span className="dashboard-figures__value">{live.peak_viewers}</span>{" "}
-          <span className="dashboard-figures__label">
-            <Trans>Peak since going live</Trans>
-          </span>
-        </li>
-        <li className="dashboard-figures__item" data-testid="stat-speakers">
-          <span className="dashboard-figures__value">{live.speakers_connected.length}</span>{" "}
-          <span className="dashboard-figures__label">
-            <Trans>Speakers connected</Trans>
-          </span>
-        </li>
-      </ul>
-      <p className="muted">
-        <Trans>The audience per minute and the full analytics come with the analytics issue.</Trans>
-      </p>
+      {shared ? (
+        <ul className="dashboard-figures" data-testid="room-stats">
+          <li className="dashboard-figures__item" data-testid="stat-viewers">
+            <span className="dashboard-figures__value">{figure(live.live_viewers)}</span>{" "}
+            <span className="dashboard-figures__label">
+              <Trans>Viewers now</Trans>
+            </span>
+          </li>
+          <li className="dashboard-figures__item" data-testid="stat-peak">
+            <span className="dashboard-figures__value">{figure(live.peak_viewers)}</span>{" "}
+            <span className="dashboard-figures__label">
+              <Trans>Peak since going live</Trans>
+            </span>
+          </li>
+          <li className="dashboard-figures__item" data-testid="stat-speakers">
+            <span className="dashboard-figures__value">{live.speakers_connected.length}</span>{" "}
+            <span className="dashboard-figures__label">
+              <Trans>Speakers connected</Trans>
+            </span>
+          </li>
+        </ul>
+      ) : (
+        <p className="muted" data-testid="room-stats-hidden">
+          <Trans>The producer has not shared the audience figures with speakers. They can do so in the webcast's settings.</Trans>
+        </p>
+      )}
+      {shared ? (
+        <p className="muted">
+          <Trans>The audience per minute and the full analytics come with the analytics issue.</Trans>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -38,14 +38,17 @@ export async function confirmStop(i18n: I18n, send: (command: RoomCommand) => vo
   return accepted;
 }
 
-/** SPEC §4: reset is irreversible; `keepStart` keeps the scheduled start, else the producer reschedules. */
-export async function confirmReset(i18n: I18n, keepStart: boolean, send: (command: RoomCommand) => void): Promise<boolean> {
-  const accepted = await confirm({
+/**
+ * SPEC §4: reset is irreversible and asks first. `newStart` (the new start, as the producer reads
+ * it) when the reset reschedules, else the start time is kept.
+ */
+export async function confirmReset(i18n: I18n, newStart: string | null): Promise<boolean> {
+  const irreversible = i18n._(msg`Speakers are disconnected, the broadcast stops and must be started again, and only the latest archive is kept. This cannot be undone.`);
+  const start = newStart === null ? i18n._(msg`The start time stays as it is.`) : i18n._(msg`The webcast will start on ${newStart}.`);
+  return confirm({
     title: i18n._(msg`Reset the webcast?`),
-    message: i18n._(msg`Speakers are disconnected, the broadcast stops and must be started again, and only the latest archive is kept. This cannot be undone.`),
+    message: `${irreversible} ${start}`,
     acceptLabel: i18n._(msg`Reset`),
     cancelLabel: i18n._(msg`Cancel`),
   });
-  if (accepted) send({ type: "room.reset", keep_start: keepStart });
-  return accepted;
 }

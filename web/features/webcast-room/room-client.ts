@@ -3,7 +3,8 @@ import { proxy, ref } from "valtio";
 import { PING_FRAME, PROTOCOL_VERSION, type ClientMessage, encodeFrame, parseServerFrame } from "../../../domain/protocol/index.ts";
 import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
 import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
-import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import type { VisibleLiveState } from "../../../domain/webcast-room/live-state.ts";
+import type { PendingStore } from "./pending-store.ts";
 import { INITIAL_ROOM_STATE, type PendingCommand, type RoomEffect, type RoomSyncState, applyServerMessage, enqueueCommand, resumeFrom } from "./room-state.ts";
 
 /**
@@ -17,6 +18,8 @@ import { INITIAL_ROOM_STATE, type PendingCommand, type RoomEffect, type RoomSync
  * commands sent but not acknowledged are sent again after every reconnect. The room acknowledges
  * each id once, so nothing is lost and nothing is applied twice. Refusing them instead would make
  * a producer on a shaky network redo every click; the room still judges each one when it lands.
+ * The queue is also kept on the device (pending-store.ts): a control room opened again after the
+ * tab closed starts with the commands still unanswered and sends them after its first welcome.
  */
 
 /** What the client needs of a socket: partysocket's reconnecting WebSocket, or a test's fake. */
@@ -41,9 +44,11 @@ export interface RoomStore {
   /** Whether a welcome ever arrived: `connecting` after one means reconnecting. */
   welcomedOnce: boolean;
   role: RoomRole | null;
-  live: LiveState | null;
+  live: VisibleLiveState | null;
   seq: number;
   pending: PendingCommand[];
+  /** Ids of the pending commands found on the device at start (made before the page was last closed). */
+  restored: string[];
   /** The room runs newer code: the page must be reloaded (no more reconnection). */
   reloadRequired: boolean;
   /** The last state change worth announcing to screen readers (already translated by the page). */
@@ -61,6 +66,8 @@ export interface RoomClientOptions {
   pingIntervalMs?: number;
   /** Stable per tab (hello clientId). */
   clientId?: string;
+  /** Where the pending commands are kept across page loads (default: nowhere, memory only). */
+  pendingStore?: PendingStore;
 }
 
 export function roomUrl(uid: string, where: Pick<Location, "protocol" | "host"> = location): string {
@@ -89,13 +96,17 @@ export class RoomClient {
   constructor(options: RoomClientOptions) {
     this.options = options;
     this.clientId = options.clientId ?? this.newId();
+    // Commands left unanswered when the page was last closed wait for the first welcome, as after a cut.
+    const restored = options.pendingStore?.load() ?? [];
+    this.state = { ...INITIAL_ROOM_STATE, pending: restored };
     this.store = proxy<RoomStore>({
       status: "connecting",
       welcomedOnce: false,
       role: null,
       live: null,
       seq: 0,
-      pending: [],
+      pending: restored.map((item) => ref({ ...item })),
+      restored: restored.map((item) => item.id),
       reloadRequired: false,
       lastEventName: null,
     });
@@ -205,11 +216,22 @@ export class RoomClient {
   }
 
   private commit(state: RoomSyncState): void {
+    if (state.pending !== this.state.pending) this.keepPending(this.state.pending, state.pending);
     this.state = state;
     this.store.role = state.role;
     // ref: the page reads the state whole; valtio need not proxy every nested field.
     this.store.live = state.live === null ? null : ref({ ...state.live });
     this.store.seq = state.seq;
     this.store.pending = state.pending.map((item) => ref({ ...item }));
+  }
+
+  /** Tells the device's copy of the queue what was queued and what was settled (acknowledged or refused). */
+  private keepPending(before: readonly PendingCommand[], after: readonly PendingCommand[]): void {
+    const store = this.options.pendingStore;
+    if (!store) return;
+    const was = new Set(before.map((item) => item.id));
+    const is = new Set(after.map((item) => item.id));
+    for (const item of after) if (!was.has(item.id)) store.add(item);
+    for (const item of before) if (!is.has(item.id)) store.remove(item.id);
   }
 }

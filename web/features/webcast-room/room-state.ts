@@ -1,7 +1,7 @@
 import type { RoomEvent, ServerMessage } from "../../../domain/protocol/server-messages.ts";
 import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
 import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
-import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import type { VisibleLiveState } from "../../../domain/webcast-room/live-state.ts";
 
 /**
  * The control room's copy of its webcast room, as the protocol (domain/protocol) feeds it: pure,
@@ -18,8 +18,11 @@ export interface PendingCommand {
 export interface RoomSyncState {
   /** From the room's welcome; null before the first one. */
   role: RoomRole | null;
-  /** The room's state at `seq`; null until the first welcome. */
-  live: LiveState | null;
+  /**
+   * The room's state at `seq` as this connection may see it (no audience figures for a speaker
+   * the webcast does not share them with); null until the first welcome.
+   */
+  live: VisibleLiveState | null;
   /** The last event applied (0 before any). */
   seq: number;
   /** In the order they were made; sent again after every welcome until settled. */

@@ -1,6 +1,6 @@
 import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
 import type { RoomCommand, RoomCommandType } from "../../../domain/webcast-room/commands.ts";
-import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
+import type { VisibleLiveState } from "../../../domain/webcast-room/live-state.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 
@@ -12,8 +12,13 @@ export type ControlRoomTab = (typeof CONTROL_ROOM_TABS)[number];
 export interface RoomTabProps {
   webcast: WebcastRow;
   speakers: readonly WebcastSpeakerRow[];
-  live: LiveState;
+  /** The room's state as this connection sees it (a speaker may lack the audience figures). */
+  live: VisibleLiveState;
   role: RoomRole | null;
+  /** Whether the room's socket is open now (welcomed): calls that need the network wait for it. */
+  connected: boolean;
+  /** Whether this user may change the webcast itself (its start: a reset that reschedules). */
+  mayEditWebcast: boolean;
   /** Whether this user may run commands of that type (read-only speakers may not). */
   may(type: RoomCommandType): boolean;
   send(command: RoomCommand): void;

@@ -27,10 +27,15 @@ function timeZones(current: string): readonly string[] {
   return zones.includes(current) || current === "" ? zones : [current, ...zones];
 }
 
+/** The time zone field's options (`timeZones`, labelled without underscores); the control room's reschedule uses them too. */
+export function timeZoneOptions(current: string): { value: string; label: string }[] {
+  return timeZones(current).map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+}
+
 /** The fields of one wizard step (the edit screen shows both steps, one after the other). */
 export function WebcastFields({ step, details, errors: given, organizations, locked, disabled, onChange }: WebcastFieldsProps) {
   const { t, i18n } = useLingui();
-  const zoneOptions = useMemo(() => timeZones(details.timezone).map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })), [details.timezone]);
+  const zoneOptions = useMemo(() => timeZoneOptions(details.timezone), [details.timezone]);
   const isLocked = (field: WebcastDraftField) => disabled === true || locked?.has(field) === true;
   // "The start is in the past" goes under the date (issue #12).
   const errors = step === "schedule" ? placeStartErrors(details, given) : given;

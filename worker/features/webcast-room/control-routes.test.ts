@@ -197,6 +197,19 @@ describe("toggles and reset through the room (PATCH poster-overlay, question-wal
     const both = await answer(await callSettings(organizer, `${webcast.id}/reset`, "POST", { keep_start: false }), 422);
     expect(Object.keys(both.errors ?? {})).toEqual(["keep_start"]);
   });
+
+  it("reset with a new start by a producer speaker who may not edit the webcast: 403 before the room moves; keeping the start works", async () => {
+    const webcast = await insertWebcast(org.id);
+    await insertSpeaker(webcast, org.ids.speaker, { is_producer: true });
+    const producerSpeaker = await org.as("speaker", "fr");
+    await answer(await producerSpeaker.post(path(webcast.id, "control-room/prepare")), 200);
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const refused = await answer(await callSettings(producerSpeaker, `${webcast.id}/reset`, "POST", { scheduled_start: later }), 403);
+    expect(refused.message).toBe("Vous n'êtes pas autorisé à modifier ce webcast.");
+    expect((await webcastRoomStub(env, webcast.id).snapshot(webcast.id)).state.phase).not.toBe("resetting");
+    const kept = stateOf(await answer(await callSettings(producerSpeaker, `${webcast.id}/reset`, "POST", { keep_start: true }), 200));
+    expect(kept.state.phase).toBe("resetting");
+  });
 });
 
 describe("a webcast the room put on air", () => {

@@ -29,6 +29,11 @@ import { ApiError } from "../../http/api-error.ts";
 import { parseOrThrow } from "../../http/validate.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { staffActorOf } from "./routes.ts";
+import { eq } from "drizzle-orm";
+import { can } from "../../../domain/permissions/can.ts";
+import { WEBCAST_MESSAGES } from "../../../domain/webcasts/messages.ts";
+import { db } from "../../db/client.ts";
+import { webcasts } from "../../db/schema/index.ts";
 
 /**
  * The control-room calls of SPEC §7 (docs/webcasts-api.md "Control room"), each a thin
@@ -196,6 +201,12 @@ export const roomSettingsRoutes = new Hono<AppEnv>()
     if (late) throw new ApiError("validation_failed", { errors: { scheduled_start: [late] } });
     const now = new Date().toISOString();
     const changes = { ...(start === undefined ? {} : { event_start_date_time: start }), ...(body.timezone === undefined ? {} : { timezone: body.timezone }) };
+    // A new start is an edit of the webcast (`updateWebcast` needs webcasts.update): judged before
+    // the room moves, so a producer speaker who may reset but not edit gets a 403 and an intact show.
+    if (Object.keys(changes).length > 0) {
+      const [row] = await db(c.env.DB).select({ organization_id: webcasts.organization_id }).from(webcasts).where(eq(webcasts.id, uid));
+      if (!row || !can(user, "webcasts.update", row.organization_id)) throw new ApiError("forbidden", { message: localized(WEBCAST_MESSAGES.update_forbidden, c.var.locale) });
+    }
     const room = roomRpc(c.env, uid);
     if ((await room.snapshot(uid)).state.phase === "upcoming") {
       const args = { id: uid, now, ...(start === undefined ? {} : { scheduled_start: start }), ...(body.timezone === undefined ? {} : { timezone: body.timezone }) };
