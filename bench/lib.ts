@@ -169,3 +169,20 @@ async function killGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
   signal("SIGKILL"); // stragglers in the group (workerd) that ignored SIGTERM
 }
+
+/**
+ * Runs `task(0)` … `task(count - 1)` with at most `concurrency` in flight at once (a new one starts
+ * as soon as one ends, not batch by batch); the results in index order. The first failure rejects.
+ */
+export async function runPool<T>(count: number, concurrency: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, lane));
+  return results;
+}
