@@ -1,22 +1,21 @@
-// Fan-out of one webcast room (protocol v2 and later), next to a Socket.IO peer measured in the
-// same run.
+// Fan-out of one webcast room (protocol v3), next to a Socket.IO peer measured in the same run.
 //
-// room: the production build served by `vite preview` (the built worker and the WebcastRoom Durable
-// Object in workerd, local D1), on a fresh state dir with migrations applied and the demo data
-// seeded. The producer (producer@demo.test) signs in through POST /login and opens
+// room: the production build (the built worker and the WebcastRoom Durable Object in workerd,
+// local D1) started by `vite preview` on a fresh state dir with migrations applied and the demo
+// data seeded; the sockets go straight to workerd's entry socket, as a deployment serves them.
+// The producer (producer@demo.test) signs in through POST /login and opens
 // GET /api/webcasts/<uid>/room with its session cookie and an Origin header; BENCH_CLIENTS viewers
 // open it with a room token each (`?token=`, minted with the worker's own mintRoomToken and the
 // local APP_KEY of wrangler.toml, for guest ids `guest:be4c0000-0000-4000-8000-<n in hex>`:
 // room-token.ts only takes `guest:<uuid>` guests), at most BENCH_CONNECT_CONCURRENCY opening at
-// once, each saying hello and awaiting its welcome. Under vite preview every frame crosses its
-// Node websocket relay (a `ws` server coupled to miniflare's websocket), which a deployment does
-// not have.
-// Each greeted viewer makes the room send a presence event to every socket (n joins: n(n+1)/2
-// deliveries; viewers get it with the audience figures cut, the producer sees live_viewers), so the
-// connect phase also waits until every viewer holds the event in which the producer saw
-// live_viewers = BENCH_CLIENTS ("presence settled").
-// roomDirect (diagnostic; BENCH_ROOM_DIRECT=0 skips it): the same on a fresh server, the sockets
-// connected straight to workerd's entry socket, without the vite preview relay.
+// once, each saying hello and awaiting its welcome.
+// A viewer joining is no event of the room: the room sends the audience figures (a `stats` frame)
+// to the producer only, so the connect phase also waits until the producer saw
+// live_viewers = BENCH_CLIENTS ("presence settled"). (Before protocol 3 each join was a presence
+// event to every socket: n(n+1)/2 deliveries.)
+// roomViaPreview (diagnostic; BENCH_ROOM_VIA_PREVIEW=0 skips it): the same on a fresh server with
+// the sockets through vite preview, whose Node websocket relay (a `ws` server coupled to
+// miniflare's websocket) carries every frame; a deployment has no such hop.
 // socketio: a minimal Socket.IO 4.8 room server in its own Node process (bench/socketio-peer.ts:
 // join on hello, io.to(room).emit of the room's own event object on each `slide`; no auth, no
 // validation, no storage, no presence unless BENCH_SOCKETIO_PRESENCE=1), websocket transport only,
@@ -35,8 +34,8 @@
 //
 // Knobs: BENCH_CLIENTS (1000), BENCH_MESSAGES (200), BENCH_BURST (50), BENCH_CONNECT_CONCURRENCY
 // (50), BENCH_WEBCAST_UID (the demo "Spring release launch", in a phase where slides can be set),
-// BENCH_REUSE_BUILD=1 (keep an earlier build, bench/app.ts), BENCH_ROOM_DIRECT=0, BENCH_ONLY=
-// room|roomDirect|socketio (one side only: logs, writes no result), BENCH_SOCKETIO_PRESENCE=1 (the
+// BENCH_REUSE_BUILD=1 (keep an earlier build, bench/app.ts), BENCH_ROOM_VIA_PREVIEW=0, BENCH_ONLY=
+// room|roomViaPreview|socketio (one side only: logs, writes no result), BENCH_SOCKETIO_PRESENCE=1 (the
 // peer also sends a presence event to the room on each join, as the room does).
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
@@ -58,7 +57,7 @@ const CONNECT_CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 50);
 const WEBCAST_UID = process.env.BENCH_WEBCAST_UID ?? "0196a0de-0001-7000-8000-000000000000";
 const ONLY = process.env.BENCH_ONLY ?? "";
 const SOCKETIO_PRESENCE = process.env.BENCH_SOCKETIO_PRESENCE === "1";
-const ROOM_DIRECT = process.env.BENCH_ROOM_DIRECT !== "0";
+const ROOM_VIA_PREVIEW = process.env.BENCH_ROOM_VIA_PREVIEW !== "0";
 const PRODUCER = "producer@demo.test";
 const WELCOME_TIMEOUT_MS = 300_000;
 /** How long the presence events of the connect phase may take to reach everyone (O(n²) deliveries in the room). */
@@ -285,7 +284,7 @@ async function startRoom(root: string, direct: boolean): Promise<Peer & { setup:
     await seedDemo(server.baseUrl);
     if (direct) {
       socketOrigin = `http://${await workerdEntry(server.baseUrl)}`;
-      log(`room-direct: sockets go to workerd's entry socket ${socketOrigin}, not through vite preview`);
+      log(`room: sockets go to workerd's entry socket ${socketOrigin}, not through vite preview`);
     }
     const appKey = localAppKey();
     const mintRoomToken = await loadMintRoomToken();
@@ -297,16 +296,16 @@ async function startRoom(root: string, direct: boolean): Promise<Peer & { setup:
   }
   const roomUrl = `${socketOrigin.replace(/^http/, "ws")}/api/webcasts/${WEBCAST_UID}/room`;
   return {
-    name: direct ? "roomDirect" : "room",
+    name: direct ? "room" : "roomViaPreview",
     presence: true,
     setup: {
       server: direct
-        ? "the same, sockets connected straight to workerd's entry socket: no vite preview relay (diagnostic)"
-        : "vite preview of the production build (built worker + WebcastRoom Durable Object in workerd, local D1); every frame crosses vite preview's Node websocket relay",
+        ? "the production build (built worker + WebcastRoom Durable Object in workerd, local D1), the sockets connected straight to workerd's entry socket, as a deployment serves them (sign-in through vite preview)"
+        : "the same behind vite preview: every frame crosses vite preview's Node websocket relay, which a deployment does not have (diagnostic)",
       webcastUid: WEBCAST_UID,
       producer: `${PRODUCER} (session cookie + Origin)`,
       viewers: "room token (?token=) per guest, Origin header",
-      presence: "each greeted viewer makes the room send a presence event to every greeted socket: n joins → n(n+1)/2 deliveries (viewers get it with an empty patch: the audience figures are cut for them)",
+      presence: "a greeted viewer is no event: the room stores the audience figures and sends them (a `stats` frame) to the producer only; presence events are for speakers joining or leaving",
     },
     async connectProducer(onFatal, onEvent) {
       const cookie = await signIn(server.baseUrl, PRODUCER);
@@ -316,6 +315,9 @@ async function startRoom(root: string, direct: boolean): Promise<Peer & { setup:
         "bench-producer",
         (frame) => {
           if (frame.type === "event") onEvent(frame as BenchEvent);
+          else if (frame.type === "events") for (const event of (frame as { events?: BenchEvent[] }).events ?? []) onEvent(event);
+          // The audience figures: no sequence, the latest holds (seq 0: every viewer "holds" it).
+          else if (frame.type === "stats") onEvent({ seq: 0, name: "stats", patch: { live_viewers: (frame as { live_viewers?: number }).live_viewers } });
         },
         onFatal,
       );
@@ -335,6 +337,8 @@ async function startRoom(root: string, direct: boolean): Promise<Peer & { setup:
         `bench-${n}`,
         (frame, at) => {
           if (frame.type === "event") onEvent(n, frame as BenchEvent, at);
+          // Several events in one frame (what the room had to send at once): each counts, read at the same time.
+          else if (frame.type === "events") for (const event of (frame as { events?: BenchEvent[] }).events ?? []) onEvent(n, event, at);
         },
         onFatal,
       );
@@ -632,9 +636,9 @@ async function run(start: () => Promise<Peer & { setup: Record<string, unknown> 
 async function main(): Promise<void> {
   const wanted = (name: string) => ONLY === "" || ONLY === name;
   log(`${CLIENTS} viewers, ${WARMUP} warm-up + ${MESSAGES} sequential + ${BURST} burst messages${ONLY ? `, ${ONLY} only` : ""}`);
-  const root = wanted("room") || wanted("roomDirect") ? buildApp(benchName(import.meta.url)) : "";
-  const room = wanted("room") ? await run(() => startRoom(root, false)) : null;
-  const roomDirect = wanted("roomDirect") && ROOM_DIRECT ? await run(() => startRoom(root, true)) : null;
+  const root = wanted("room") || wanted("roomViaPreview") ? buildApp(benchName(import.meta.url)) : "";
+  const room = wanted("room") ? await run(() => startRoom(root, true)) : null;
+  const roomViaPreview = wanted("roomViaPreview") && ROOM_VIA_PREVIEW ? await run(() => startRoom(root, false)) : null;
   const socketio = wanted("socketio") ? await run(startSocketIo) : null;
   if (!room || !socketio) {
     log("BENCH_ONLY: no result written");
@@ -651,11 +655,10 @@ async function main(): Promise<void> {
     "all welcomed ms": ratio(side.connect.allWelcomedMs, socketio.connect.allWelcomedMs),
   });
   const ratios = ratiosOf(room);
-  /** The diagnostic side: its figures, ratios, and the goals as they stand without the vite preview relay. */
-  const directFigures = (side: NonNullable<typeof room>, sideRatios: ReturnType<typeof ratiosOf>) => ({
-    roomDirect: side,
-    roomDirectRatio: sideRatios,
-    goalsMetWithoutRelay: { "sequential deliveries/s": sideRatios["sequential deliveries/s"] >= 1, "burst deliveries/s": sideRatios["burst deliveries/s"] >= 1 },
+  /** The diagnostic side: the room behind vite preview's relay, and its ratios. */
+  const previewFigures = (side: NonNullable<typeof room>, sideRatios: ReturnType<typeof ratiosOf>) => ({
+    roomViaPreview: side,
+    roomViaPreviewRatio: sideRatios,
   });
   const goals = { "sequential deliveries/s": "≥ socket.io peer", "burst deliveries/s": "≥ socket.io peer" };
   const goalsMet = { "sequential deliveries/s": ratios["sequential deliveries/s"] >= 1, "burst deliveries/s": ratios["burst deliveries/s"] >= 1 };
@@ -674,13 +677,13 @@ async function main(): Promise<void> {
       socketio,
       ratio: ratios,
       goalsMet,
-      ...(roomDirect ? directFigures(roomDirect, ratiosOf(roomDirect)) : {}),
+      ...(roomViaPreview ? previewFigures(roomViaPreview, ratiosOf(roomViaPreview)) : {}),
     },
     goals,
   );
   log(`ratio room ÷ socket.io: ${JSON.stringify(ratios)}`);
   log(`goals met: ${JSON.stringify(goalsMet)}`);
-  if (roomDirect) log(`without the vite preview relay (roomDirect ÷ socket.io): ${JSON.stringify(ratiosOf(roomDirect))}`);
+  if (roomViaPreview) log(`behind the vite preview relay (roomViaPreview ÷ socket.io): ${JSON.stringify(ratiosOf(roomViaPreview))}`);
   log(`results written to ${file}`);
 }
 

@@ -172,7 +172,7 @@ describe("parseServerFrame / encodeFrame", () => {
       snapshot: null,
       missed: [
         { seq: 8, at: NOW + 1, name: "slide.set", patch: { current_slide_index: 2, last_activity_at: NOW + 1 } },
-        { seq: 9, at: NOW + 2, name: "presence", patch: { live_viewers: 3 } },
+        { seq: 9, at: NOW + 2, name: "presence", patch: { speakers_connected: [3] } },
       ],
     };
     expect(parseServerFrame(encodeFrame(resumed))).toEqual({ ok: true, message: resumed });
@@ -189,6 +189,14 @@ describe("parseServerFrame / encodeFrame", () => {
       errorFrame("invalid_message", "fr", { "command.index": ["Ce champ doit être supérieur ou égal à 0."] }, "cmd-5"),
       { type: "reload", reason: "protocol_outdated", protocolVersion: PROTOCOL_VERSION },
       { type: "pong", id: "p-1" },
+      { type: "stats", live_viewers: 950, peak_viewers: 1_000 },
+      {
+        type: "events",
+        events: [
+          { seq: 14, at: NOW, name: "slide.set", patch: { current_slide_index: 4 } },
+          { seq: 15, at: NOW, name: "slide.set", patch: { current_slide_index: 5 } },
+        ],
+      },
     ];
     for (const message of messages) expect(parseServerFrame(encodeFrame(message)), message.type).toEqual({ ok: true, message });
     expect(parseServerFrame(PONG_FRAME)).toEqual({ ok: true, message: { type: "pong" } });
@@ -196,6 +204,9 @@ describe("parseServerFrame / encodeFrame", () => {
 
   it("rejects anything else", () => {
     expect(parseServerFrame("{")).toEqual({ ok: false });
+    expect(parseServerFrame(JSON.stringify({ type: "stats", live_viewers: -1, peak_viewers: 0 }))).toEqual({ ok: false });
+    // A batch holds at least two events (one goes as an `event`).
+    expect(parseServerFrame(JSON.stringify({ type: "events", events: [{ seq: 1, at: NOW, name: "x", patch: {} }] }))).toEqual({ ok: false });
     expect(parseServerFrame(JSON.stringify({ type: "welcome" }))).toEqual({ ok: false });
     // The v1 welcome (a revision and an announcement) is not a v2 one.
     expect(parseServerFrame(JSON.stringify({ type: "welcome", protocolVersion: 1, connectionId: "c1", state: { revision: 2 } }))).toEqual({ ok: false });

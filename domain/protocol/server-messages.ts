@@ -35,6 +35,15 @@ export const welcomeSchema = z.object({
 export const eventSchema = roomEventSchema.extend({ type: z.literal("event") });
 
 /**
+ * Several changes in one frame, in order: what the room had to send at once (a burst of commands
+ * goes out as one frame per connection instead of one per change). Read as the events one by one.
+ */
+export const eventsSchema = z.object({
+  type: z.literal("events"),
+  events: z.array(roomEventSchema).min(2),
+});
+
+/**
  * A command applied and durably stored: `seq` is the event it produced (or the room's sequence
  * when it changed nothing); `result` is the call's answer when it has one. Sent once per command
  * id; a repeated id gets the same acknowledgement again and changes nothing.
@@ -70,13 +79,25 @@ export const reloadSchema = z.object({
   protocolVersion: z.number().int().nonnegative(),
 });
 
+/**
+ * The audience figures now (reduce.ts `audience`): not a numbered event, sent when they change
+ * and after a welcome, only to whoever may see them (visibility.ts). The latest one holds.
+ */
+export const statsSchema = z.object({
+  type: z.literal("stats"),
+  live_viewers: z.number().int().nonnegative(),
+  peak_viewers: z.number().int().nonnegative(),
+});
+
 /** Every server→client message, discriminated by `type`. */
-export const serverMessageSchema = z.discriminatedUnion("type", [welcomeSchema, eventSchema, ackSchema, pongSchema, errorSchema, reloadSchema]);
+export const serverMessageSchema = z.discriminatedUnion("type", [welcomeSchema, eventSchema, eventsSchema, ackSchema, pongSchema, errorSchema, reloadSchema, statsSchema]);
 
 export type WelcomeMessage = z.infer<typeof welcomeSchema>;
 export type EventMessage = z.infer<typeof eventSchema>;
+export type EventsMessage = z.infer<typeof eventsSchema>;
 export type AckMessage = z.infer<typeof ackSchema>;
 export type PongMessage = z.infer<typeof pongSchema>;
 export type ErrorMessage = z.infer<typeof errorSchema>;
 export type ReloadMessage = z.infer<typeof reloadSchema>;
+export type StatsMessage = z.infer<typeof statsSchema>;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

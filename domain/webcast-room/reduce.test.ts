@@ -13,6 +13,7 @@ import {
   PREMIERE_RETRY_MS,
   TRANSITION_MS,
   advance,
+  audience,
   nextAlarmAt,
   premiereStartDue,
   presence,
@@ -613,7 +614,7 @@ describe("advance: a live broadcast stops by itself", () => {
     const attended = roomIn("live", { live_since: LIVE_SINCE, phase_since: LIVE_SINCE, last_activity_at: LIVE_SINCE, speakers_connected: [7] });
     expect(nextAlarmAt(attended, limits)).toBeNull();
     expect(advance(attended, LIVE_SINCE + 3 * 3_600_000, limits).changes).toEqual([]);
-    const left = presence(attended, [], 0, LIVE_SINCE + 3 * 3_600_000);
+    const left = presence(attended, [], LIVE_SINCE + 3 * 3_600_000);
     expect(left).toEqual({ name: "presence", patch: { speakers_connected: [], last_activity_at: LIVE_SINCE + 3 * 3_600_000 } });
     const alone = { ...attended, ...left?.patch };
     expect(nextAlarmAt(alone, limits)).toBe(LIVE_SINCE + 3 * 3_600_000 + 30 * 60_000);
@@ -636,27 +637,34 @@ describe("advance: a live broadcast stops by itself", () => {
 });
 
 describe("presence", () => {
-  it("counts distinct speakers (sorted) and viewers", () => {
-    expect(presence(roomIn("ready"), [3, 1, 3], 5)).toEqual({ name: "presence", patch: { speakers_connected: [1, 3], live_viewers: 5 } });
+  it("lists distinct speakers, sorted", () => {
+    expect(presence(roomIn("ready"), [3, 1, 3])).toEqual({ name: "presence", patch: { speakers_connected: [1, 3] } });
   });
   it("says nothing when nothing changed", () => {
-    expect(presence(roomIn("ready", { speakers_connected: [1, 3], live_viewers: 5 }), [3, 1], 5)).toBeNull();
-  });
-  it("raises the peak only while live, and never lowers it", () => {
-    expect(presence(roomIn("ready"), [], 10)).toEqual({ name: "presence", patch: { live_viewers: 10 } });
-    expect(presence(roomIn("live"), [], 10)).toEqual({ name: "presence", patch: { live_viewers: 10, peak_viewers: 10 } });
-    expect(presence(roomIn("live", { live_viewers: 10, peak_viewers: 10 }), [], 4)).toEqual({ name: "presence", patch: { live_viewers: 4 } });
-    expect(presence(roomIn("archived", { live_viewers: 10, peak_viewers: 10 }), [], 40)).toEqual({ name: "presence", patch: { live_viewers: 40 } });
+    expect(presence(roomIn("ready", { speakers_connected: [1, 3] }), [3, 1])).toBeNull();
   });
   it("falls back from adaptive to main speaker when fewer than 2 speakers remain (SPEC §4)", () => {
     const adaptive = roomIn("live", { conference_layout: "adaptive", speakers_connected: [1, 2] });
-    expect(presence(adaptive, [1], 0)).toEqual({ name: "presence", patch: { speakers_connected: [1], conference_layout: "main-speaker" } });
-    expect(presence(adaptive, [], 0)).toEqual({ name: "presence", patch: { speakers_connected: [], conference_layout: "main-speaker" } });
-    expect(presence(adaptive, [2, 1], 0)).toBeNull();
+    expect(presence(adaptive, [1])).toEqual({ name: "presence", patch: { speakers_connected: [1], conference_layout: "main-speaker" } });
+    expect(presence(adaptive, [])).toEqual({ name: "presence", patch: { speakers_connected: [], conference_layout: "main-speaker" } });
+    expect(presence(adaptive, [2, 1])).toBeNull();
     // Other layouts stay whatever the count.
-    expect(presence(roomIn("live", { conference_layout: "nine", speakers_connected: [1, 2] }), [1], 0)).toEqual({
+    expect(presence(roomIn("live", { conference_layout: "nine", speakers_connected: [1, 2] }), [1])).toEqual({
       name: "presence",
       patch: { speakers_connected: [1] },
     });
   });
 });
+
+describe("audience", () => {
+  it("counts viewers; null when nothing changed", () => {
+    expect(audience(roomIn("ready"), 5)).toEqual({ live_viewers: 5, peak_viewers: 0 });
+    expect(audience(roomIn("ready", { live_viewers: 5 }), 5)).toBeNull();
+  });
+  it("raises the peak only while live, and never lowers it", () => {
+    expect(audience(roomIn("live"), 10)).toEqual({ live_viewers: 10, peak_viewers: 10 });
+    expect(audience(roomIn("live", { live_viewers: 10, peak_viewers: 10 }), 4)).toEqual({ live_viewers: 4, peak_viewers: 10 });
+    expect(audience(roomIn("archived", { live_viewers: 10, peak_viewers: 10 }), 40)).toEqual({ live_viewers: 40, peak_viewers: 10 });
+  });
+});
+

@@ -351,20 +351,28 @@ function noRetry(state: Pick<LiveState, "premiere_retry_at">): Partial<LiveState
 }
 
 /**
- * Presence: who holds a socket now. Counted by the room from its sockets; the conference layout
- * falls back to main speaker when fewer than two speakers remain for an adaptive one (SPEC §4).
+ * Presence: which speakers hold a socket now (a numbered event, since the show depends on it: the
+ * conference layout falls back to main speaker when fewer than two speakers remain for an
+ * adaptive one, SPEC §4). Viewers coming and going are not the show's events: see `audience`.
  */
-export function presence(state: LiveState, speakers: number[], viewers: number, now?: number): RoomChange | null {
+export function presence(state: LiveState, speakers: number[], now?: number): RoomChange | null {
   const sorted = [...new Set(speakers)].sort((a, b) => a - b);
-  const patch: Partial<LiveState> = {};
-  if (sorted.join(",") !== state.speakers_connected.join(",")) {
-    patch.speakers_connected = sorted;
-    // Staff coming or going is activity: the inactivity clock starts when the last one leaves.
-    if (now !== undefined) patch.last_activity_at = now;
-  }
-  if (viewers !== state.live_viewers) patch.live_viewers = viewers;
-  const peak = state.phase === "live" ? Math.max(state.peak_viewers, viewers) : state.peak_viewers;
-  if (peak !== state.peak_viewers) patch.peak_viewers = peak;
+  if (sorted.join(",") === state.speakers_connected.join(",")) return null;
+  const patch: Partial<LiveState> = { speakers_connected: sorted };
+  // Staff coming or going is activity: the inactivity clock starts when the last one leaves.
+  if (now !== undefined) patch.last_activity_at = now;
   if (state.conference_layout === "adaptive" && sorted.length < ADAPTIVE_MIN_SPEAKERS) patch.conference_layout = "main-speaker";
-  return Object.keys(patch).length === 0 ? null : { name: "presence", patch };
+  return { name: "presence", patch };
+}
+
+/**
+ * The audience figures with `viewers` holding a socket now: the live count, and the peak, raised
+ * only while live and never lowered. Null when neither changes. Not a numbered event: the room
+ * stores them and sends a `stats` frame to whoever may see them (visibility.ts), so a thousand
+ * viewers joining cost the others nothing.
+ */
+export function audience(state: Pick<LiveState, "phase" | "live_viewers" | "peak_viewers">, viewers: number): Pick<LiveState, "live_viewers" | "peak_viewers"> | null {
+  const peak = state.phase === "live" ? Math.max(state.peak_viewers, viewers) : state.peak_viewers;
+  if (viewers === state.live_viewers && peak === state.peak_viewers) return null;
+  return { live_viewers: viewers, peak_viewers: peak };
 }

@@ -69,6 +69,11 @@ export function saveLimits(sql: SqlStorage, limits: AdvanceLimits): void {
   sql.exec("UPDATE room SET limits = ? WHERE id = 1", JSON.stringify(limits));
 }
 
+/** The state alone, for a change that is no event (the audience figures). Call inside a transaction with what goes with it. */
+export function saveState(sql: SqlStorage, state: LiveState): void {
+  sql.exec("UPDATE room SET state = ? WHERE id = 1", JSON.stringify(state));
+}
+
 export function saveMirrored(sql: SqlStorage, mirrored: Mirrored): void {
   sql.exec("UPDATE room SET mirrored = ? WHERE id = 1", JSON.stringify(mirrored));
 }

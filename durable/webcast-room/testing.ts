@@ -8,16 +8,27 @@ import { ROOM_ACTOR_HEADER } from "../headers.ts";
 import { webcastRoomStub } from "../stubs.ts";
 
 /** Test-only client for the room: queues parsed server frames and records how the socket closed. */
+/** A server frame's messages: an `events` frame is its events, each as an `event` message. */
+function unpack(frame: string): ServerMessage[] {
+  const parsed = parseServerFrame(frame);
+  if (!parsed.ok) throw new Error(`unparseable server frame: ${frame}`);
+  const { message } = parsed;
+  return message.type === "events" ? message.events.map((event) => ({ type: "event" as const, ...event })) : [message];
+}
+
 export class TestSocket {
   private readonly inbox: string[] = [];
   private readonly waiters: Array<(frame: string) => void> = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   isClosed = false;
+  /** How many websocket frames arrived (an `events` frame counts once). */
+  frames = 0;
 
   constructor(readonly ws: WebSocket) {
     ws.accept();
     ws.addEventListener("message", (event) => {
       const frame = typeof event.data === "string" ? event.data : "<binary frame>";
+      this.frames += 1;
       const waiter = this.waiters.shift();
       if (waiter) waiter(frame);
       else this.inbox.push(frame);
@@ -34,12 +45,18 @@ export class TestSocket {
     this.ws.send(typeof frame === "string" || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame));
   }
 
-  /** The next server message, or a failure after `timeoutMs`. */
+  /** Events that arrived together (an `events` frame), handed out one by one before the next frame. */
+  private unpacked: ServerMessage[] = [];
+
+  /** The next server message (an `events` frame read as its events, one by one), or a failure after `timeoutMs`. */
   async next(timeoutMs = 2_000): Promise<ServerMessage> {
+    const waiting = this.unpacked.shift();
+    if (waiting) return waiting;
     const frame = this.inbox.shift() ?? (await this.nextFrame(timeoutMs));
-    const parsed = parseServerFrame(frame);
-    if (!parsed.ok) throw new Error(`unparseable server frame: ${frame}`);
-    return parsed.message;
+    const [first, ...rest] = unpack(frame);
+    this.unpacked.push(...rest);
+    if (!first) throw new Error(`empty server frame: ${frame}`);
+    return first;
   }
 
   /** The next message of `type`, skipping others (presence events, say). */
@@ -66,17 +83,13 @@ export class TestSocket {
 
   /** Everything received so far, parsed, emptying the queue. */
   drain(): ServerMessage[] {
-    return this.inbox.splice(0).map((frame) => {
-      const parsed = parseServerFrame(frame);
-      if (!parsed.ok) throw new Error(`unparseable server frame: ${frame}`);
-      return parsed.message;
-    });
+    return [...this.unpacked.splice(0), ...this.inbox.splice(0).flatMap(unpack)];
   }
 
   /** Asserts that nothing arrives for `ms` milliseconds. */
   async expectSilence(ms = 150): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, ms));
-    expect(this.inbox).toEqual([]);
+    expect([...this.unpacked, ...this.inbox]).toEqual([]);
   }
 
   close(): void {

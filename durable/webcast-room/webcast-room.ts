@@ -2,13 +2,13 @@ import { z } from "zod";
 import { errorMessage } from "../../domain/errors/index.ts";
 import type { FieldErrors } from "../../domain/errors/codes.ts";
 import { messageLocale } from "../../domain/i18n/locales.ts";
-import { type ClientMessage, PROTOCOL_VERSION, type RoomEvent, encodeFrame, errorFrame, parseClientFrame } from "../../domain/protocol/index.ts";
+import { type AckMessage, type ClientMessage, PROTOCOL_VERSION, type RoomEvent, type StatsMessage, encodeFrame, errorFrame, parseClientFrame } from "../../domain/protocol/index.ts";
 import { localized } from "../../domain/validation/localized.ts";
 import { type RoomActor, actorKey, roomActorSchema } from "../../domain/webcast-room/actor.ts";
 import { type RoomCommand, roomCommandSchema } from "../../domain/webcast-room/commands.ts";
 import { type LiveState, type RoomWebcast, initialLiveState, mirrorOf } from "../../domain/webcast-room/live-state.ts";
 import { ROOM_ERROR_MESSAGES, ROOM_ERROR_STATUS, type RoomErrorCode } from "../../domain/webcast-room/messages.ts";
-import { type AdvanceLimits, type RoomChange, TEST_MAX_PARTICIPANTS, advance, nextAlarmAt, premiereStartDue, presence, reduce, webcastChanged } from "../../domain/webcast-room/reduce.ts";
+import { type AdvanceLimits, type RoomChange, TEST_MAX_PARTICIPANTS, advance, audience, nextAlarmAt, premiereStartDue, presence, reduce, webcastChanged } from "../../domain/webcast-room/reduce.ts";
 import { type RoomAudience, audienceOf, hidesFrom, visibleEvent, visibleState } from "../../domain/webcast-room/visibility.ts";
 import type { Env } from "../../worker/env.ts";
 import { LOCALE_HEADER, ROOM_ACTOR_HEADER } from "../headers.ts";
@@ -25,6 +25,7 @@ import {
   recordChanges,
   saveLimits,
   saveMirrored,
+  saveState,
   storeAck,
 } from "./room-store.ts";
 
@@ -80,6 +81,46 @@ const json = (status: number, message: string) => Response.json({ message }, { s
 
 const sameMirrored = (a: Mirrored, b: Mirrored) =>
   a.state === b.state && a.poster_overlay === b.poster_overlay && a.question_wall === b.question_wall && a.anonymous_questions === b.anonymous_questions;
+
+/** How many connections get a change in one turn of the event loop (see `WebcastRoomObject.sendQueue`). */
+const SEND_CHUNK = 25;
+
+/** Events on their way out (`WebcastRoomObject.sendQueue`). */
+interface Outgoing {
+  events: RoomEvent[];
+  /** Sent after the events, to their senders. */
+  acks: [WebSocket, AckMessage][];
+  /** The connections it goes to, fixed when it starts going out (null until then: it still takes events). */
+  targets: [WebSocket, RoomActor][] | null;
+  /** Whether some connection sees the events cut (visibility.ts). */
+  cut?: boolean;
+  frames: Map<RoomAudience, string>;
+  /** How many of `targets` got it. */
+  sent: number;
+}
+
+/** The greeted sockets (`WebcastRoomObject.roster`): each one's actor, the staff among them, the counts. */
+interface Roster {
+  actors: Map<WebSocket, RoomActor>;
+  staff: Set<WebSocket>;
+  viewers: number;
+  /** User id → how many sockets that speaker holds. */
+  speakers: Map<number, number>;
+}
+
+const emptyRoster = (): Roster => ({ actors: new Map(), staff: new Set(), viewers: 0, speakers: new Map() });
+
+function join(roster: Roster, ws: WebSocket, actor: RoomActor): void {
+  if (roster.actors.has(ws)) return;
+  roster.actors.set(ws, actor);
+  if (actor.role === "viewer") roster.viewers += 1;
+  else {
+    roster.staff.add(ws);
+    if (actor.user_id !== null) roster.speakers.set(actor.user_id, (roster.speakers.get(actor.user_id) ?? 0) + 1);
+  }
+}
+
+const statsOf = (state: LiveState): StatsMessage => ({ type: "stats", live_viewers: state.live_viewers, peak_viewers: state.peak_viewers });
 
 /** The webcast a room was asked to serve does not exist (or no longer). */
 export class RoomWebcastMissing extends Error {}
@@ -257,7 +298,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     }
     // The event went to everyone (the sender included) before this ack: a client that drops its
     // optimistic overlay on the ack already holds the change.
-    this.send(ws, executed.result === undefined ? { type: "ack", id: message.id, seq: executed.seq } : { type: "ack", id: message.id, seq: executed.seq, result: executed.result });
+    this.sendAfterEvents(ws, executed.result === undefined ? { type: "ack", id: message.id, seq: executed.seq } : { type: "ack", id: message.id, seq: executed.seq, result: executed.result });
     await this.settle();
   }
 
@@ -282,39 +323,83 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     // From here to the welcome nothing awaits: the welcome's seq is exactly what the socket holds,
     // and the next event (the presence below included) is seq + 1.
     const room = this.loaded();
+    // The roster is read (built, after a wake) before this socket counts as greeted, then joined.
+    const roster = this.roster();
     const greeted: RoomSocket = { ...socket, protocolVersion: hello.protocolVersion, clientId: hello.clientId ?? null };
     this.setAttachment(ws, greeted);
+    join(roster, ws, greeted.actor);
     const missed = hello.since === undefined ? null : eventsSince(this.ctx.storage.sql, hello.since, room.seq);
-    const audience = audienceOf(socket.actor, room.state);
+    const sees = audienceOf(socket.actor, room.state);
     this.send(ws, {
       type: "welcome",
       protocolVersion: PROTOCOL_VERSION,
       connectionId: socket.connectionId,
       role: socket.actor.role,
       seq: room.seq,
-      snapshot: missed === null ? visibleState(room.state, audience) : null,
-      missed: (missed ?? []).map((event) => visibleEvent(event, audience, room.state)),
+      snapshot: missed === null ? visibleState(room.state, sees) : null,
+      missed: (missed ?? []).map((event) => visibleEvent(event, sees, room.state)),
     });
-    this.recountPresence(new Set());
+    // A resumed client's events do not carry the figures: whoever may see them gets them now.
+    if (sees === "full") this.send(ws, statsOf(room.state));
+    this.updatePresence();
     await this.settle();
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    const greeted = this.attachmentOf(ws)?.protocolVersion != null;
+    const left = this.leave(ws);
     await super.webSocketClose(ws, code, reason);
-    if (greeted && this.room) {
-      this.recountPresence(new Set([ws]));
+    if (left && this.room) {
+      this.updatePresence();
       await this.settle();
     }
   }
 
   override async webSocketError(ws: WebSocket, error: unknown): Promise<void> {
-    const greeted = this.attachmentOf(ws)?.protocolVersion != null;
+    const left = this.leave(ws);
     await super.webSocketError(ws, error);
-    if (greeted && this.room) {
-      this.recountPresence(new Set([ws]));
+    if (left && this.room) {
+      this.updatePresence();
       await this.settle();
     }
+  }
+
+  /**
+   * The greeted sockets and who they are, kept in memory as sockets join and leave, so neither a
+   * join nor an event scans every socket's attachment. Lost when the object hibernates; rebuilt
+   * with one scan on the first use after a wake.
+   */
+  private greeted: Roster | null = null;
+
+  private roster(): Roster {
+    if (!this.greeted) {
+      const roster = emptyRoster();
+      for (const ws of this.ctx.getWebSockets()) {
+        // Sockets closing (a reset's speakers, whose close is not reported yet) are gone already.
+        if (ws.readyState !== WebSocket.OPEN) continue;
+        const socket = this.attachmentOf(ws);
+        if (socket?.protocolVersion != null) join(roster, ws, socket.actor);
+      }
+      this.greeted = roster;
+    }
+    return this.greeted;
+  }
+
+  /** Takes a socket off the roster (before its attachment is dropped); whether it was greeted. */
+  private leave(ws: WebSocket): boolean {
+    const roster = this.roster();
+    const actor = roster.actors.get(ws);
+    if (!actor) return false;
+    roster.actors.delete(ws);
+    if (actor.role === "viewer") roster.viewers -= 1;
+    else {
+      roster.staff.delete(ws);
+      if (actor.user_id !== null) {
+        const left = (roster.speakers.get(actor.user_id) ?? 1) - 1;
+        if (left > 0) roster.speakers.set(actor.user_id, left);
+        else roster.speakers.delete(actor.user_id);
+      }
+    }
+    return true;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -326,6 +411,8 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
    * webcast row brought up to date (a failed write is retried here).
    */
   override async alarm(): Promise<void> {
+    // The alarm that rang is spent: the next `settle` sets one again even at the same time.
+    this.armedAt = undefined;
     if (!this.room) return;
     await this.refresh();
     if (!this.room) return;
@@ -395,64 +482,138 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   }
 
   /**
-   * Sends the events to every greeted socket, each event serialized once per audience that sees
-   * it differently (visibility.ts: the audience figures go to whoever may see them).
+   * What goes out, in order: each entry's events (one frame per connection, serialized once per
+   * audience), then the acknowledgements that must follow them. Sent in chunks of SEND_CHUNK
+   * connections, the first at once and each next one a turn of the event loop later
+   * (`setTimeout(0)`), so the runtime writes a chunk to the network while the next is prepared and
+   * the first viewers read the change while the last are still being sent. Changes made while an
+   * entry is going out wait in the next entry and go out together: a burst of commands reaches each
+   * connection in a few frames, not one per change.
    */
+  private sendQueue: Outgoing[] = [];
+  private pumping = false;
+  /** SEND_CHUNK; a field so a test can make a small room send in several turns. */
+  sendChunkSize = SEND_CHUNK;
+
   private broadcast(events: readonly RoomEvent[]): void {
     if (events.length === 0) return;
+    const last = this.sendQueue.at(-1);
+    if (last && last.targets === null) last.events.push(...events);
+    else this.sendQueue.push({ events: [...events], acks: [], targets: null, frames: new Map(), sent: 0 });
+    this.pump();
+  }
+
+  /** An acknowledgement goes after the events waiting to go out (the client then holds the change). */
+  private sendAfterEvents(ws: WebSocket, ack: AckMessage): void {
+    const last = this.sendQueue.at(-1);
+    if (last) last.acks.push([ws, ack]);
+    else this.send(ws, ack);
+  }
+
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    const step = () => {
+      const entry = this.sendQueue[0];
+      if (!entry || !this.room) {
+        this.sendQueue = [];
+        this.pumping = false;
+        return;
+      }
+      this.sendChunk(entry);
+      if (entry.targets !== null && entry.sent >= entry.targets.length) {
+        for (const [ws, ack] of entry.acks) this.send(ws, ack);
+        this.sendQueue.shift();
+      }
+      if (this.sendQueue.length > 0) setTimeout(step, 0);
+      else this.pumping = false;
+    };
+    step();
+  }
+
+  /**
+   * The next SEND_CHUNK connections of `entry` get its events in one frame, serialized once per
+   * audience that sees them differently (visibility.ts: the audience figures go to whoever may
+   * see them). The connections are those greeted when the entry starts going out; one greeted
+   * later was welcomed with these events already counted in (and drops them as duplicates).
+   */
+  private sendChunk(entry: Outgoing): void {
     const state = this.loaded().state;
-    const cut = events.some((event) => hidesFrom(event.patch, "no_stats") || event.patch.speakers_see_stats === true);
-    const framesFor = new Map<RoomAudience, string[]>();
-    const frames = (audience: RoomAudience): string[] => {
-      let encoded = framesFor.get(audience);
-      if (!encoded) {
-        encoded = events.map((event) => encodeFrame({ type: "event", ...visibleEvent(event, audience, state) }));
-        framesFor.set(audience, encoded);
+    if (entry.targets === null) {
+      entry.targets = [...this.roster().actors];
+      entry.cut = entry.events.some((event) => hidesFrom(event.patch, "no_stats") || event.patch.speakers_see_stats === true);
+    }
+    const frame = (audience: RoomAudience): string => {
+      let encoded = entry.frames.get(audience);
+      if (encoded === undefined) {
+        const seen = entry.events.map((event) => visibleEvent(event, audience, state));
+        const [only] = seen;
+        encoded = encodeFrame(seen.length === 1 && only ? { type: "event", ...only } : { type: "events", events: seen });
+        entry.frames.set(audience, encoded);
       }
       return encoded;
     };
-    for (const ws of this.ctx.getWebSockets()) {
-      // A socket the room is closing (a reset's speakers) gets nothing more.
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const socket = this.attachmentOf(ws);
-      if (socket?.protocolVersion == null) continue;
-      for (const frame of frames(cut ? audienceOf(socket.actor, state) : "full")) this.sendFrame(ws, frame);
+    const end = Math.min(entry.targets.length, entry.sent + this.sendChunkSize);
+    for (let at = entry.sent; at < end; at++) {
+      const target = entry.targets[at];
+      if (target) this.sendFrame(target[0], frame(entry.cut ? audienceOf(target[1], state) : "full"));
+    }
+    entry.sent = end;
+  }
+
+  /** The audience figures to the greeted sockets that may see them (the staff, per visibility.ts). */
+  private sendStats(): void {
+    const roster = this.roster();
+    const state = this.loaded().state;
+    let frame: string | null = null;
+    for (const ws of roster.staff) {
+      const actor = roster.actors.get(ws);
+      if (!actor || audienceOf(actor, state) !== "full") continue;
+      frame ??= encodeFrame(statsOf(state));
+      this.sendFrame(ws, frame);
     }
   }
 
-  /** Who holds a greeted socket now (but `leaving`): a presence event when it changed, and the minute's audience. */
-  private recountPresence(leaving: ReadonlySet<WebSocket>): void {
+  /**
+   * After a socket joined or left: a presence event when the connected speakers changed (the show
+   * depends on them), the audience figures stored and sent to whoever may see them when they
+   * changed (no event: viewers joining cost the other viewers nothing), and the minute's audience.
+   */
+  private updatePresence(): void {
     if (!this.room) return;
-    const speakers: number[] = [];
-    let viewers = 0;
-    for (const ws of this.ctx.getWebSockets()) {
-      // Sockets closing (a reset's speakers, whose close is not reported yet) are gone already.
-      if (leaving.has(ws) || ws.readyState !== WebSocket.OPEN) continue;
-      const socket = this.attachmentOf(ws);
-      if (!socket || socket.protocolVersion === null) continue;
-      if (socket.actor.role === "viewer") viewers += 1;
-      else if (socket.actor.user_id !== null) speakers.push(socket.actor.user_id);
-    }
+    const roster = this.roster();
     const room = this.loaded();
     const now = this.now();
-    const change = presence(room.state, speakers, viewers, now);
-    if (!change) return;
-    this.apply({ ...room.state, ...change.patch }, [change], now, undefined, () => {
-      recordAudience(this.ctx.storage.sql, now, viewers, new Set(speakers).size);
-    });
+    const change = presence(room.state, [...roster.speakers.keys()], now);
+    const figures = audience(room.state, roster.viewers);
+    if (!change && !figures) return;
+    const next: LiveState = { ...room.state, ...change?.patch, ...figures };
+    const sql = this.ctx.storage.sql;
+    const counted = () => recordAudience(sql, now, roster.viewers, roster.speakers.size);
+    if (change) this.apply(next, [change], now, undefined, counted);
+    else {
+      this.ctx.storage.transactionSync(() => {
+        saveState(sql, next);
+        counted();
+      });
+      this.room = { ...room, state: next };
+    }
+    if (figures) this.sendStats();
   }
 
   /** A reset disconnects the speakers (SPEC §4): their sockets close with RESET_CLOSE. */
   private disconnectSpeakers(): void {
-    const closing = new Set(this.ctx.getWebSockets("role:speaker"));
+    const closing = this.ctx.getWebSockets("role:speaker");
     for (const ws of closing) {
+      // Off the roster now: their close is reported later, and they get nothing more meanwhile.
+      this.leave(ws);
       try {
         ws.close(RESET_CLOSE.code, RESET_CLOSE.reason);
       } catch {
         // already closing
       }
     }
-    if (closing.size > 0) this.recountPresence(closing);
+    if (closing.length > 0) this.updatePresence();
   }
 
   /** After a change: the alarm set for the next timed step, and the webcast row brought up to date. */
@@ -461,9 +622,15 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     await this.mirror();
   }
 
-  private async arm(at: number | null = this.room ? nextAlarmAt(this.room.state, this.room.limits) : null): Promise<void> {
+  /** The alarm this instance last set (undefined: not known since it woke): a join does not set it again. */
+  private armedAt: number | null | undefined = undefined;
+
+  private async arm(at: number | null = this.room ? nextAlarmAt(this.room.state, this.room.limits) : null, force = false): Promise<void> {
+    if (!force && at === this.armedAt) return;
+    this.armedAt = undefined;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
+    this.armedAt = at;
   }
 
   /**
@@ -586,6 +753,9 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
       }
     }
     this.room = null;
+    this.greeted = null;
+    this.sendQueue = [];
+    this.armedAt = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }

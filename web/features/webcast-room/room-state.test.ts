@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../../domain/protocol/server-messages.ts";
+import { PROTOCOL_VERSION } from "../../../domain/protocol/version.ts";
 import type { LiveState } from "../../../domain/webcast-room/live-state.ts";
 import { liveFixture } from "./test-support.ts";
 import { INITIAL_ROOM_STATE, type RoomSyncState, applyServerMessage, enqueueCommand, resumeFrom } from "./room-state.ts";
@@ -7,7 +8,7 @@ import { INITIAL_ROOM_STATE, type RoomSyncState, applyServerMessage, enqueueComm
 
 const welcome = (seq: number, snapshot: LiveState | null, missed: Extract<ServerMessage, { type: "event" }>[] = []): ServerMessage => ({
   type: "welcome",
-  protocolVersion: 2,
+  protocolVersion: PROTOCOL_VERSION,
   connectionId: "c1",
   role: "producer",
   seq,
@@ -61,6 +62,24 @@ describe("applyServerMessage", () => {
     expect(gap.state.live?.current_slide_index).toBe(2);
     expect(gap.state.seq).toBe(5);
     expect(gap.effects).toEqual([{ type: "resync" }]);
+  });
+
+  it("applies several events of one frame in order, with the same duplicate and gap rules", () => {
+    const batch = (...events: Extract<ServerMessage, { type: "event" }>[]): ServerMessage => ({ type: "events", events: events.map(({ type: _type, ...rest }) => rest) });
+    const applied = applyServerMessage(at(4), batch(event(4, { current_slide_index: 9 }), event(5, { current_slide_index: 2 }), event(6, { current_scene_layout: "video-only" })));
+    expect(applied.state).toMatchObject({ seq: 6, live: { current_slide_index: 2, current_scene_layout: "video-only" } });
+    expect(applied.effects).toEqual([]);
+    const gap = applyServerMessage(at(4), batch(event(5, { current_slide_index: 2 }), event(7, { current_slide_index: 3 })));
+    expect(gap.state.seq).toBe(5);
+    expect(gap.effects).toEqual([{ type: "resync" }]);
+  });
+
+  it("takes the latest audience figures (no sequence), once it holds a state", () => {
+    const figures = applyServerMessage(at(4, { live_viewers: 1, peak_viewers: 1 }), { type: "stats", live_viewers: 950, peak_viewers: 1_000 });
+    expect(figures.state.seq).toBe(4);
+    expect(figures.state.live).toMatchObject({ live_viewers: 950, peak_viewers: 1_000 });
+    expect(figures.effects).toEqual([]);
+    expect(applyServerMessage(INITIAL_ROOM_STATE, { type: "stats", live_viewers: 3, peak_viewers: 3 }).state).toBe(INITIAL_ROOM_STATE);
   });
 
   it("an ack settles its pending command once; a second ack for the same id does nothing", () => {

@@ -96,8 +96,9 @@ export function applyServerMessage(state: RoomSyncState, message: ServerMessage)
       }
       return { state: resumed.state, effects: [{ type: "welcomed" }] };
     }
-    case "event": {
-      const applied = applyEvents(state, [message]);
+    case "event":
+    case "events": {
+      const applied = applyEvents(state, message.type === "event" ? [message] : message.events);
       return { state: applied.state, effects: applied.gap ? [{ type: "resync" }] : [] };
     }
     case "ack": {
@@ -117,5 +118,9 @@ export function applyServerMessage(state: RoomSyncState, message: ServerMessage)
       return { state, effects: [{ type: "reload" }] };
     case "pong":
       return { state, effects: [] };
+    case "stats":
+      // The audience figures now (no sequence: the latest holds), for whoever may see them.
+      if (state.live === null) return { state, effects: [] };
+      return { state: { ...state, live: { ...state.live, live_viewers: message.live_viewers, peak_viewers: message.peak_viewers } }, effects: [] };
   }
 }

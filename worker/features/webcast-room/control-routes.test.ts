@@ -43,9 +43,9 @@ describe("control-room calls", () => {
     const body = stateOf(await answer(await organizer.post(path(webcast.id, "control-room/prepare")), 200));
     expect(body.state.phase).toBe("preparing");
     expect(body.seq).toBeGreaterThan(welcome.seq);
-    // Presence (the organizer's own socket) may come first: the prepare event follows, with the answer's seq.
+    // Presence and the audience figures (the organizer's own socket) may come first: the prepare event follows, with the answer's seq.
     let event = await socket.next(5_000);
-    while (event.type === "event" && event.seq < body.seq) event = await socket.next(5_000);
+    while (event.type !== "event" || event.seq < body.seq) event = await socket.next(5_000);
     expect(event).toMatchObject({ type: "event", seq: body.seq, patch: { phase: "preparing" } });
   });
 
@@ -164,7 +164,7 @@ describe("toggles and reset through the room (PATCH poster-overlay, question-wal
     const body = stateOf(await answer(await callSettings(organizer, `${webcast.id}/question-wall`, "PATCH", { enabled: true }), 200));
     expect(body.state.question_wall).toBe(true);
     let event = await socket.next(5_000);
-    while (event.type === "event" && event.seq < body.seq) event = await socket.next(5_000);
+    while (event.type !== "event" || event.seq < body.seq) event = await socket.next(5_000);
     expect(event).toMatchObject({ type: "event", patch: { question_wall: true } });
     const row = await env.DB.prepare("SELECT json_extract(attendee_options, '$.question_wall') AS wall FROM webcasts WHERE id = ?").bind(webcast.id).first<{ wall: number }>();
     expect(row?.wall).toBe(1);
