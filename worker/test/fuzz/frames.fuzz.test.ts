@@ -45,8 +45,9 @@ async function answersUntilPong(socket: TestSocket, id: string): Promise<ServerM
     if (message.type === "pong" && message.id === id) return answers;
     // The runtime's answer to an exact keep-alive ping sent earlier may come late: it answers nothing here.
     if (message.type === "pong" && message.id === undefined) continue;
-    // A room event (presence of the other socket) is told to everyone: no answer to the frame.
-    if (message.type === "event") continue;
+    // A room event (presence of the other socket) or the audience figures are told to whoever may
+    // see them: no answer to the frame.
+    if (message.type === "event" || message.type === "events" || message.type === "stats") continue;
     answers.push(message);
   }
 }
@@ -61,7 +62,7 @@ async function checkGreeted(socket: TestSocket, frame: FuzzFrame, run: number): 
   // 360 kB): wait for it rather than fail on the order.
   while (answers.length === 0) {
     const late = await socket.next(5_000);
-    if (!(late.type === "pong" && late.id === undefined) && late.type !== "event") answers.push(late);
+    if (!(late.type === "pong" && late.id === undefined) && late.type !== "event" && late.type !== "events" && late.type !== "stats") answers.push(late);
   }
   expect(answers, describeFrame(frame)).toHaveLength(1);
   expectErrorFrame(answers[0], parsed.error.code, frame);
