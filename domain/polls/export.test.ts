@@ -1,51 +1,13 @@
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { exportFile } from "../exports/spreadsheet.ts";
 import type { PollRow, PollingSeriesRow } from "./record.ts";
-import { columnName, crc32, csvFile, exportFile, pollExportRows, xlsxFile, zipStored } from "./export.ts";
+import { EXPORT_TYPES } from "../exports/spreadsheet.ts";
+import { POLL_SHEET_NAME, pollExportRows } from "./export.ts";
 
 const base = { organization_id: 1, webcast_id: "w", created_at: "", updated_at: "", description: null, language: "en", multiple_choice: false, display: "fluid", status: "unpublished", recommended_option_id: null } as const;
 const poll = (fields: Partial<PollRow> & Pick<PollRow, "id" | "title" | "position">): PollRow => ({ ...base, series_id: null, options: [{ id: "a", text: "Yes" }, { id: "b", text: "No" }], ...fields });
 const series = (fields: Pick<PollingSeriesRow, "id" | "title" | "position">): PollingSeriesRow => ({ organization_id: 1, webcast_id: "w", description: null, created_at: "", updated_at: "", ...fields });
-
-/** Bit by bit, no table: an implementation independent of the one under test. */
-function referenceCrc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** Reads a zip the way unzip does (end record → central directory → local headers), checking every size and CRC. */
-function unzip(zip: Uint8Array): Map<string, string> {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  const end = zip.length - 22;
-  expect(view.getUint32(end, true)).toBe(0x06054b50);
-  const count = view.getUint16(end + 10, true);
-  const centralSize = view.getUint32(end + 12, true);
-  let at = view.getUint32(end + 16, true);
-  expect(at + centralSize).toBe(end);
-  const decoder = new TextDecoder();
-  const files = new Map<string, string>();
-  for (let i = 0; i < count; i++) {
-    expect(view.getUint32(at, true)).toBe(0x02014b50);
-    const crc = view.getUint32(at + 16, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
-    expect(view.getUint32(local, true)).toBe(0x04034b50);
-    expect(view.getUint16(local + 8, true)).toBe(0); // stored
-    expect([view.getUint32(local + 14, true), view.getUint32(local + 18, true), view.getUint32(local + 22, true)]).toEqual([crc, size, size]);
-    const dataAt = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = zip.subarray(dataAt, dataAt + size);
-    expect(referenceCrc32(data), name).toBe(crc);
-    files.set(name, decoder.decode(data));
-    at += 46 + nameLength + skip;
-  }
-  return files;
-}
 
 describe("pollExportRows", () => {
   it("lists one row per option, polls outside any series first, then each series in order, labels in the language asked", () => {
@@ -72,53 +34,37 @@ describe("pollExportRows", () => {
   });
 });
 
-describe("csvFile", () => {
-  it("writes RFC 4180 with a BOM and CRLF, comma or semicolon, quoting only what needs it", () => {
-    const rows = [["a", 'say "hi"', null, 3], ["x;y", "one, two", "line\nbreak", "plain"]];
-    expect(csvFile(rows, ",")).toBe('\uFEFFa,"say ""hi""",,3\r\nx;y,"one, two","line\nbreak",plain\r\n');
-    expect(csvFile(rows, ";")).toBe('\uFEFFa;"say ""hi""";;3\r\n"x;y";one, two;"line\nbreak";plain\r\n');
+describe("the polls export file", () => {
+  const polls = [
+    poll({ id: "p1", title: "Quelle équipe ?", position: 0, recommended_option_id: "b", description: "Choisir, puis \"voter\"" }),
+    poll({ id: "p2", title: "=cmd|' /C calc'!A0", position: 0, series_id: "s", options: [{ id: "x", text: "Oui; vraiment" }] }),
+  ];
+  const rows = pollExportRows(polls, [series({ id: "s", title: "Série été", position: 0 })], "fr");
+
+  it("is offered in the three formats of SPEC §9", () => {
+    expect(EXPORT_TYPES).toEqual(["xlsx", "csv", "csv_semicolon"]);
   });
 
-  it("defuses text a spreadsheet would run as a formula", () => {
-    expect(csvFile([["=HYPERLINK(\"http://evil\")", "+1", "-2", "@SUM(A1)", "ok-=", 5]], ",")).toBe('\uFEFF"\'=HYPERLINK(""http://evil"")",\'+1,\'-2,\'@SUM(A1),ok-=,5\r\n');
-  });
-});
-
-describe("xlsxFile", () => {
-  it("computes the zip CRC-32 (check value of 123456789 is CBF43926)", () => {
-    expect(crc32(new TextEncoder().encode("123456789"))).toBe(0xcbf43926);
-    expect(crc32(new Uint8Array())).toBe(0);
-  });
-
-  it("names columns A…Z, AA…", () => {
-    expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(["A", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+  it("opens in a spreadsheet (exceljs) with the French sheet name, headers and every row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(exportFile(rows, "xlsx", POLL_SHEET_NAME.fr).body).buffer); // no Node Buffer in domain/
+    const sheet = workbook.getWorksheet("Sondages");
+    expect(sheet?.rowCount).toBe(4);
+    const values = (r: number) => Array.from({ length: 11 }, (_, c) => sheet?.getRow(r).getCell(c + 1).value ?? null);
+    expect(values(1)).toEqual(["Série", "Sondage", "Description", "Langue", "Choix multiple", "Affichage", "Statut", "Option", "Recommandée", "Votes", "Pourcentage"]);
+    expect(values(2)).toEqual([null, "Quelle équipe ?", 'Choisir, puis "voter"', "Anglais", "Non", "Fluide", "Non publié", "Yes", "Non", null, null]);
+    expect(values(3)).toEqual([null, "Quelle équipe ?", 'Choisir, puis "voter"', "Anglais", "Non", "Fluide", "Non publié", "No", "Oui", null, null]);
+    expect(values(4)).toEqual(["Série été", "=cmd|' /C calc'!A0", null, "Anglais", "Non", "Fluide", "Non publié", "Oui; vraiment", "Non", null, null]);
   });
 
-  it("zips stored entries that a zip reader opens, sizes and CRCs checked, the same bytes every time", () => {
-    const zip = zipStored([{ name: "a.txt", text: "héllo" }, { name: "dir/b.xml", text: "<b/>" }]);
-    expect([...unzip(zip)]).toEqual([["a.txt", "héllo"], ["dir/b.xml", "<b/>"]]);
-    expect(zipStored([{ name: "a.txt", text: "héllo" }, { name: "dir/b.xml", text: "<b/>" }])).toEqual(zip);
-  });
-
-  it("builds a SpreadsheetML workbook: content types, relationships, workbook, styles, one sheet of inline strings", () => {
-    const files = unzip(xlsxFile("Sondages: [1]", [["Titre", "Votes"], ["A & <B> \"c\"\u0001", 12], [null, "x"]]));
-    expect([...files.keys()]).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]);
-    expect(files.get("[Content_Types].xml")).toContain('<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>');
-    expect(files.get("_rels/.rels")).toContain('Target="xl/workbook.xml"');
-    expect(files.get("xl/workbook.xml")).toContain('<sheet name="Sondages   1 " sheetId="1" r:id="rId1"/>');
-    expect(files.get("xl/_rels/workbook.xml.rels")).toContain('Target="worksheets/sheet1.xml"');
-    expect(files.get("xl/worksheets/sheet1.xml")).toContain(
-      '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t xml:space="preserve">Titre</t></is></c><c r="B1" t="inlineStr"><is><t xml:space="preserve">Votes</t></is></c></row>' +
-        '<row r="2"><c r="A2" t="inlineStr"><is><t xml:space="preserve">A &amp; &lt;B&gt; &quot;c&quot;</t></is></c><c r="B2"><v>12</v></c></row>' +
-        '<row r="3"><c r="B3" t="inlineStr"><is><t xml:space="preserve">x</t></is></c></row></sheetData>',
-    );
-  });
-
-  it("exportFile picks the format and its content type", () => {
-    const rows = [["a", "b"]];
-    expect(exportFile(rows, "xlsx", "Polls")).toMatchObject({ contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx" });
-    const csv = exportFile(rows, "csv_semicolon", "Polls");
-    expect(csv).toMatchObject({ contentType: "text/csv; charset=utf-8", extension: "csv" });
-    expect(new TextDecoder().decode(csv.body)).toBe("a;b\r\n"); // TextDecoder drops the BOM
+  it("as semicolon CSV: one line per row, a poll title that looks like a formula defused", () => {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(exportFile(rows, "csv_semicolon", POLL_SHEET_NAME.fr).body);
+    expect(text.split("\r\n")).toEqual([
+      "\uFEFFSérie;Sondage;Description;Langue;Choix multiple;Affichage;Statut;Option;Recommandée;Votes;Pourcentage",
+      ';Quelle équipe ?;"Choisir, puis ""voter""";Anglais;Non;Fluide;Non publié;Yes;Non;;',
+      ';Quelle équipe ?;"Choisir, puis ""voter""";Anglais;Non;Fluide;Non publié;No;Oui;;',
+      "Série été;'=cmd|' /C calc'!A0;;Anglais;Non;Fluide;Non publié;\"Oui; vraiment\";Non;;",
+      "",
+    ]);
   });
 });

@@ -2,7 +2,8 @@ import type { Mutator } from "../../../domain/sync/types.ts";
 import type { z } from "zod";
 import { type Context, Hono } from "hono";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { POLL_SHEET_NAME, exportFile, pollExportRows } from "../../../domain/polls/export.ts";
+import { attachmentHeaders, exportFile } from "../../../domain/exports/spreadsheet.ts";
+import { POLL_SHEET_NAME, pollExportRows } from "../../../domain/polls/export.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
@@ -61,12 +62,7 @@ export const pollRoutes = new Hono<AppEnv>()
     const { type, lang = c.var.locale } = c.req.valid("query");
     const { polls, series } = await everyPoll(db(c.env.DB), row.id);
     const file = exportFile(pollExportRows(polls, series, lang), type, localized(POLL_SHEET_NAME, lang));
-    return c.body(file.body, 200, {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="polls-${row.id}.${file.extension}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    });
+    return c.body(file.body, 200, attachmentHeaders(`polls-${row.id}`, file));
   })
   /** GET /api/polls/{id} → `{ data: Poll }`. */
   .get("/polls/:id", pollGuard, async (c) => {

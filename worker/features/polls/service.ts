@@ -3,7 +3,7 @@ import { z } from "zod";
 import { UI_LOCALES } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
-import { EXPORT_TYPES } from "../../../domain/polls/export.ts";
+import { EXPORT_TYPES } from "../../../domain/exports/spreadsheet.ts";
 import { createPollArgs, createPollingSeriesArgs, updatePollArgs, updatePollingSeriesArgs } from "../../../domain/polls/mutators.ts";
 import type { Db } from "../../db/client.ts";
 import { pollingSeries, polls } from "../../db/schema/index.ts";
