@@ -1,6 +1,6 @@
 import type { UiLocale } from "../i18n/locales.ts";
 import { cleanText } from "../chat/plain-text.ts";
-import { type AskQuestionInput, QUESTION_TEXT_MAX, type Question, type QuestionRefusal, type QuestionSource, refuseQuestion } from "./record.ts";
+import { type AskQuestionInput, QUESTION_TEXT_MAX, type Question, type QuestionRefusal, type QuestionSource, UNMODERATED, refuseQuestion } from "./record.ts";
 
 /**
  * Asking a question (SPEC §5 "Questions: wait 10 seconds before asking another. Anonymous only
@@ -84,17 +84,7 @@ export function askQuestion(asker: Asker, state: AskerState, input: AskQuestionI
     anonymous: input.anonymous,
     source,
     asked_at: now,
-    answered: false,
-    answered_by: null,
-    answered_at: null,
-    answer: null,
-    answer_by: null,
-    answer_at: null,
-    hidden: false,
-    pushed_to_speakers: false,
-    pushed_at: null,
-    support_desk: null,
-    upvotes: 0,
+    ...UNMODERATED,
   };
   return { ok: true, question, asker: { last_asked_at: now } };
 }

@@ -87,6 +87,21 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
+/** What a question holds when it is asked: nothing answered, hidden, pushed or upvoted yet. */
+export const UNMODERATED = {
+  answered: false,
+  answered_by: null,
+  answered_at: null,
+  answer: null,
+  answer_by: null,
+  answer_at: null,
+  hidden: false,
+  pushed_to_speakers: false,
+  pushed_at: null,
+  support_desk: null,
+  upvotes: 0,
+} as const satisfies Partial<Question>;
+
 /** One viewer's upvote of one question, as stored beside the questions (one per pair). */
 export interface QuestionUpvote {
   question_id: string;

@@ -1,6 +1,6 @@
 import { PRODUCER_PERMISSIONS } from "../permissions/permissions.ts";
 import type { RoomActor } from "../webcast-room/actor.ts";
-import type { Question } from "./record.ts";
+import { type Question, UNMODERATED } from "./record.ts";
 
 /** Fixtures of the Q&A tests (not part of the product). */
 export const T0 = 1_750_000_000_000;
@@ -30,17 +30,7 @@ export function question(overrides: Partial<Question> = {}): Question {
     anonymous: false,
     source: "web",
     asked_at: T0,
-    answered: false,
-    answered_by: null,
-    answered_at: null,
-    answer: null,
-    answer_by: null,
-    answer_at: null,
-    hidden: false,
-    pushed_to_speakers: false,
-    pushed_at: null,
-    support_desk: null,
-    upvotes: 0,
+    ...UNMODERATED,
     ...overrides,
   };
 }
