@@ -1,11 +1,17 @@
 import type { MutatorRegistry } from "../domain/sync/run.ts";
 import type { ServerStore } from "../domain/sync/server-store.ts";
+import type { Question } from "../domain/questions/record.ts";
+import type { RoomActor } from "../domain/webcast-room/actor.ts";
 import type { LiveState } from "../domain/webcast-room/live-state.ts";
+import type { Participant } from "../durable/webcast-room/interactions.ts";
+import type { OutboxEntry } from "../durable/webcast-room/outbox.ts";
 import { OrganizationSyncObject } from "../durable/organization-sync/organization-sync.ts";
 import { type RoomSetup, WebcastRoomObject } from "../durable/webcast-room/webcast-room.ts";
 import { D1ServerStore } from "./features/sync/d1-server-store.ts";
 import { SYNC_MUTATORS } from "./features/sync/mutators.ts";
-import { goLiveAvailable, loadRoomWebcast, tellRooms, writeWebcastStatus } from "./features/webcast-room/room-host.ts";
+import { writeInteractions } from "./features/webcast-room/interaction-writes.ts";
+import { goLiveAvailable, loadParticipant, loadRoomWebcast, tellRooms, writeWebcastStatus } from "./features/webcast-room/room-host.ts";
+import { deliverSupportDesk } from "./features/webcast-room/support-desk.ts";
 
 /**
  * The Durable Object classes the runtime instantiates (wrangler.toml `class_name`), with what they
@@ -33,5 +39,17 @@ export class WebcastRoom extends WebcastRoomObject {
 
   protected writeStatus(uid: string, state: LiveState): Promise<void> {
     return writeWebcastStatus(this.env, uid, state);
+  }
+
+  protected loadParticipant(uid: string, actor: RoomActor): Promise<Participant | null> {
+    return loadParticipant(this.env, uid, actor);
+  }
+
+  protected writeInteractions(organizationId: number, uid: string, entries: OutboxEntry[]): Promise<void> {
+    return writeInteractions(this.env, organizationId, uid, entries);
+  }
+
+  protected deliverSupportDesk(uid: string, question: Question): Promise<{ ticket: string | null }> {
+    return deliverSupportDesk(this.env, uid, question);
   }
 }

@@ -3,7 +3,7 @@ import type { FieldErrors } from "../errors/codes.ts";
 import type { UiLocale } from "../i18n/locales.ts";
 import type { ErrorMessage } from "./server-messages.ts";
 import { type LocalizedText, localized } from "../validation/localized.ts";
-import { ROOM_ERROR_CODES, ROOM_ERROR_MESSAGES } from "../webcast-room/messages.ts";
+import { COMMAND_ERROR_CODES, COMMAND_ERROR_MESSAGES, type CommandErrorCode, commandErrorMessage } from "../webcast-room/command-errors.ts";
 
 /** Codes an `error` frame can carry. They are part of the protocol: adding one is a version bump. */
 export const PROTOCOL_ERROR_CODES = [
@@ -14,8 +14,8 @@ export const PROTOCOL_ERROR_CODES = [
   "hello_repeated",
   "protocol_unsupported",
   "server_error",
-  // A command the room refused (domain/webcast-room/messages.ts): the frame carries its id.
-  ...ROOM_ERROR_CODES,
+  // A command the room refused (domain/webcast-room/command-errors.ts): the frame carries its id.
+  ...COMMAND_ERROR_CODES,
 ] as const;
 export const protocolErrorCode = z.enum(PROTOCOL_ERROR_CODES);
 export type ProtocolErrorCode = z.infer<typeof protocolErrorCode>;
@@ -31,17 +31,21 @@ const MESSAGES: Record<ProtocolErrorCode, LocalizedText> = {
     fr: "Ce serveur ne prend pas encore en charge votre version de l'application.",
   },
   server_error: { en: "Something went wrong. Please try again.", fr: "Une erreur s'est produite. Veuillez réessayer." },
-  ...ROOM_ERROR_MESSAGES,
+  ...COMMAND_ERROR_MESSAGES,
 };
 
-export function protocolErrorMessage(code: ProtocolErrorCode, locale: UiLocale): string {
+const COMMAND_CODES: ReadonlySet<string> = new Set(COMMAND_ERROR_CODES);
+
+export function protocolErrorMessage(code: ProtocolErrorCode, locale: UiLocale, params: { retry_after_ms?: number } = {}): string {
+  if (COMMAND_CODES.has(code)) return commandErrorMessage(code as CommandErrorCode, locale, params);
   return localized(MESSAGES[code], locale);
 }
 
 /** The `error` frame for a code, in the connection's language; `errors` lists field problems. */
-export function errorFrame(code: ProtocolErrorCode, locale: UiLocale, errors?: FieldErrors, commandId?: string): ErrorMessage {
-  const frame: ErrorMessage = { type: "error", code, message: protocolErrorMessage(code, locale) };
+export function errorFrame(code: ProtocolErrorCode, locale: UiLocale, errors?: FieldErrors, commandId?: string, retryAfterMs?: number): ErrorMessage {
+  const frame: ErrorMessage = { type: "error", code, message: protocolErrorMessage(code, locale, retryAfterMs === undefined ? {} : { retry_after_ms: retryAfterMs }) };
   if (errors) frame.errors = errors;
   if (commandId !== undefined) frame.id = commandId;
+  if (retryAfterMs !== undefined) frame.retry_after_ms = retryAfterMs;
   return frame;
 }

@@ -58,6 +58,13 @@ describe("parseClientFrame", () => {
       { type: "polling.set", kind: "poll", id: "0199aaaa-0000-7000-8000-000000000001", action: "show_results" },
       { type: "toggle.set", name: "anonymous_questions", enabled: false },
       { type: "room.reset", keep_start: true },
+      { type: "poll.vote", poll_id: "0199aaaa-0000-7000-8000-000000000001", option_ids: ["o-1"] },
+      { type: "question.ask", text: "Quand ?", anonymous: false },
+      { type: "question.moderate", question_id: "q-1", action: { type: "answer", answer: "Demain." } },
+      { type: "question.patch", question_id: "q-1", patch: { answered: true, pushed_to_speakers: false } },
+      { type: "question.upvote", question_id: "q-1", upvoted: true },
+      { type: "chat.send", body: "Bonjour", target_id: "user:7", target_name: "Pablo" },
+      { type: "chat.delete", message_id: "m-1" },
     ];
     expect(commands.map((command) => command.type).sort()).toEqual([...ROOM_COMMAND_TYPES].sort());
     for (const command of commands) {

@@ -3,3 +3,4 @@ export * from "./errors.ts";
 export * from "./frames.ts";
 export * from "./server-messages.ts";
 export * from "./version.ts";
+export * from "./interaction-messages.ts";

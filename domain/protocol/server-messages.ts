@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROOM_ROLES } from "../webcast-room/actor.ts";
 import { liveStateSchema, visibleLiveStateSchema } from "../webcast-room/live-state.ts";
 import { protocolErrorCode } from "./errors.ts";
+import { chatSchema, interactionsSchema, pollsSchema, questionSchema, tallySchema } from "./interaction-messages.ts";
 
 /**
  * One change of the room, numbered: `seq` grows by one per change, with no gap, so a client that
@@ -70,6 +71,8 @@ export const errorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   id: z.string().optional(),
+  /** A question asked too soon: how long until the next may be (SPEC §5, 10 s between questions). */
+  retry_after_ms: z.number().int().nonnegative().optional(),
 });
 
 /** The client is older than the server: reload the page to get the new code. The socket closes. */
@@ -90,7 +93,21 @@ export const statsSchema = z.object({
 });
 
 /** Every server→client message, discriminated by `type`. */
-export const serverMessageSchema = z.discriminatedUnion("type", [welcomeSchema, eventSchema, eventsSchema, ackSchema, pongSchema, errorSchema, reloadSchema, statsSchema]);
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  welcomeSchema,
+  eventSchema,
+  eventsSchema,
+  ackSchema,
+  pongSchema,
+  errorSchema,
+  reloadSchema,
+  statsSchema,
+  interactionsSchema,
+  pollsSchema,
+  tallySchema,
+  questionSchema,
+  chatSchema,
+]);
 
 export type WelcomeMessage = z.infer<typeof welcomeSchema>;
 export type EventMessage = z.infer<typeof eventSchema>;

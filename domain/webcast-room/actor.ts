@@ -48,8 +48,12 @@ export function staffRoomActor(
   return { role, user_id: user.id, viewer_id: null, grants, locale };
 }
 
-/** The permission each command needs (SPEC §6: a producer speaker or the organizer runs the room). */
-export const COMMAND_PERMISSION: Record<RoomCommandType, Permission> = {
+/**
+ * The permission each command needs (SPEC §6: a producer speaker or the organizer runs the room,
+ * its polls and questions). Null: anyone in the room may send it (a vote, a question, an upvote, a
+ * chat message); its feature's rules then decide (domain/polls/ballots.ts `castBallot`…).
+ */
+export const COMMAND_PERMISSION: Record<RoomCommandType, Permission | null> = {
   "control.prepare": "control_room.manage",
   "control.start": "control_room.manage",
   "control.stop": "control_room.manage",
@@ -64,9 +68,17 @@ export const COMMAND_PERMISSION: Record<RoomCommandType, Permission> = {
   "polling.set": "polls.manage",
   "toggle.set": "control_room.manage",
   "room.reset": "control_room.manage",
+  "poll.vote": null,
+  "question.ask": null,
+  "question.upvote": null,
+  "question.moderate": "questions.manage",
+  "question.patch": "questions.manage",
+  "chat.send": null,
+  "chat.delete": "questions.manage",
 };
 
 /** Whether the actor may run a command of this type. */
 export function roomCan(actor: Pick<RoomActor, "grants">, type: RoomCommandType): boolean {
-  return actor.grants.includes(COMMAND_PERMISSION[type]);
+  const permission = COMMAND_PERMISSION[type];
+  return permission === null || actor.grants.includes(permission);
 }

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { sendChatSchema } from "../chat/record.ts";
+import { voteBodySchema } from "../polls/ballots.ts";
+import { questionActionSchema } from "../questions/moderation.ts";
+import { askQuestionSchema, questionPatchSchema, upvoteQuestionSchema } from "../questions/record.ts";
 import { CONFERENCE_LAYOUTS, CONNECTION_PROTOCOLS, CONNECTION_TYPES, FOCUS_OPTIONS, FOCUS_TARGETS, SCENE_LAYOUTS } from "./live-state.ts";
 
 /**
@@ -35,7 +39,8 @@ export const slideCommand = z.strictObject({ type: z.literal("slide.set"), index
 export const sceneCommand = z.strictObject({ type: z.literal("scene.set"), layout: z.enum(SCENE_LAYOUTS) });
 export const pollingCommand = z.strictObject({ type: z.literal("polling.set"), kind: z.enum(["poll", "series"]), id: pollingId, action: z.enum(POLLING_ACTIONS) });
 
-export const roomCommandSchema = z.discriminatedUnion("type", [
+/** The commands that steer the show: they change the live state, through the reducer (reduce.ts). */
+export const showCommandSchema = z.discriminatedUnion("type", [
   empty("control.prepare"),
   empty("control.start"),
   empty("control.stop"),
@@ -51,6 +56,38 @@ export const roomCommandSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("toggle.set"), name: z.enum(ROOM_TOGGLES), enabled: z.boolean() }),
   z.strictObject({ type: z.literal("room.reset"), keep_start: z.boolean() }),
 ]);
+export type ShowCommand = z.infer<typeof showCommandSchema>;
+export type ShowCommandType = ShowCommand["type"];
+export const SHOW_COMMAND_TYPES = showCommandSchema.options.map((option) => option.shape.type.value) as readonly ShowCommandType[];
+
+/** An id of a question or chat message (a UUIDv7 made by the room). */
+const recordId = z.string().trim().min(1).max(64);
+
+/**
+ * The audience's interactions (issue #16): a vote, a question, an upvote, a chat message, and their
+ * moderation. They do not change the live state; the room stores them beside it and tells whoever
+ * may see them (durable/webcast-room/polls.ts, questions.ts, chat.ts, by the rules of
+ * domain/polls, domain/questions, domain/chat). Same frame, ids and acknowledgements as the show's.
+ */
+export const voteCommand = voteBodySchema.extend({ type: z.literal("poll.vote") });
+export const askCommand = askQuestionSchema.extend({ type: z.literal("question.ask") });
+export const moderateCommand = z.strictObject({ type: z.literal("question.moderate"), question_id: recordId, action: questionActionSchema });
+/** PATCH /api/questions/{id} as one command: the whole patch or nothing (moderation.ts `applyQuestionPatch`). */
+export const patchQuestionCommand = z.strictObject({ type: z.literal("question.patch"), question_id: recordId, patch: questionPatchSchema });
+export const upvoteCommand = upvoteQuestionSchema.extend({ type: z.literal("question.upvote"), question_id: recordId });
+export const chatSendCommand = sendChatSchema.extend({ type: z.literal("chat.send") });
+export const chatDeleteCommand = z.strictObject({ type: z.literal("chat.delete"), message_id: recordId });
+
+export const interactionCommandSchema = z.discriminatedUnion("type", [voteCommand, askCommand, moderateCommand, patchQuestionCommand, upvoteCommand, chatSendCommand, chatDeleteCommand]);
+export type InteractionCommand = z.infer<typeof interactionCommandSchema>;
+
+export const roomCommandSchema = z.discriminatedUnion("type", [...showCommandSchema.options, ...interactionCommandSchema.options]);
 export type RoomCommand = z.infer<typeof roomCommandSchema>;
 export type RoomCommandType = RoomCommand["type"];
 export const ROOM_COMMAND_TYPES = roomCommandSchema.options.map((option) => option.shape.type.value) as readonly RoomCommandType[];
+
+const INTERACTION_TYPES: ReadonlySet<string> = new Set(interactionCommandSchema.options.map((option) => option.shape.type.value));
+
+export function isInteractionCommand(command: RoomCommand): command is InteractionCommand {
+  return INTERACTION_TYPES.has(command.type);
+}

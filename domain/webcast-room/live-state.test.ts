@@ -120,6 +120,13 @@ describe("room commands", () => {
         "scene.set",
         "slide.set",
         "toggle.set",
+        "poll.vote",
+        "question.ask",
+        "question.moderate",
+        "question.patch",
+        "question.upvote",
+        "chat.send",
+        "chat.delete",
       ].sort(),
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCER_PERMISSIONS } from "../permissions/permissions.ts";
 import type { RoomActor } from "./actor.ts";
-import { ROOM_COMMAND_TYPES, type RoomCommand, type RoomCommandType } from "./commands.ts";
+import { SHOW_COMMAND_TYPES as ROOM_COMMAND_TYPES, type ShowCommand as RoomCommand, type ShowCommandType as RoomCommandType } from "./commands.ts";
 import { FOCUS_DELAY_MS, type LiveState, MAX_CONFERENCE_CONNECTIONS, NO_POLLING, ROOM_PHASES, type RoomPhase, initialLiveState } from "./live-state.ts";
 import type { RoomErrorCode } from "./messages.ts";
 import {
@@ -24,7 +24,11 @@ import {
 const T0 = 1_750_000_000_000;
 const NOW = T0 + 60_000;
 const NEW_ID = "0199aaaa-0000-7000-8000-000000000001";
-const context: RoomContext = { now: NOW, goLiveAvailable: true, newId: NEW_ID };
+const POLLS = [
+  { id: "p-9a", series_id: "s-9", status: "unpublished" },
+  { id: "p-1", series_id: null, status: "unpublished" },
+] as const;
+const context: RoomContext = { now: NOW, goLiveAvailable: true, newId: NEW_ID, polls: POLLS };
 
 const producer: RoomActor = { role: "producer", user_id: 1, viewer_id: null, grants: [...PRODUCER_PERMISSIONS], locale: "en" };
 const speaker: RoomActor = { role: "speaker", user_id: 2, viewer_id: null, grants: [], locale: "fr" };
@@ -52,7 +56,7 @@ const SAMPLE = {
   "control.dial-out": { type: "control.dial-out", protocol: "sip", destination: "sip:room@example.com" },
   "slide.set": { type: "slide.set", index: 3 },
   "scene.set": { type: "scene.set", layout: "video-only" },
-  "polling.set": { type: "polling.set", kind: "series", id: "s-9", action: "close" },
+  "polling.set": { type: "polling.set", kind: "series", id: "s-9", action: "publish" },
   "toggle.set": { type: "toggle.set", name: "question_wall", enabled: true },
   "room.reset": { type: "room.reset", keep_start: false },
 } satisfies { [K in RoomCommandType]: Extract<RoomCommand, { type: K }> };
@@ -85,7 +89,10 @@ const ACCEPTED: Record<RoomCommandType, { patch: Partial<LiveState> | null; extr
   "control.dial-out": { patch: null, extra: { result: false } },
   "slide.set": { patch: { current_slide_index: 3 }, extra: { timecode: { kind: "presentation", value: "3" } } },
   "scene.set": { patch: { current_scene_layout: "video-only" }, extra: { timecode: { kind: "scene", value: "video-only" } } },
-  "polling.set": { patch: { current_polling: { type: "series", id: "s-9", status: 2 } }, extra: { timecode: { kind: "series", value: "s-9:close" } } },
+  "polling.set": {
+    patch: { current_polling: { type: "series", id: "s-9", status: 1 } },
+    extra: { timecode: { kind: "series", value: "s-9:publish" }, pollStatuses: [{ poll_id: "p-9a", status: "open" }] },
+  },
   "toggle.set": { patch: { question_wall: true } },
   "room.reset": { patch: { phase: "resetting", phase_since: NOW, reset_requested_at: NOW }, extra: { disconnectSpeakers: true } },
 };
@@ -318,27 +325,41 @@ describe("reduce: timecodes (issue #15 §5)", () => {
       timecode: { kind: "scene", value: "presentation-only" },
     });
   });
-  it("records every poll action, with the current polling each action leaves (SPEC §3 type, id, status)", () => {
-    const cases = [
-      ["publish", { type: "poll", id: "p-1", status: 1 }],
-      ["republish", { type: "poll", id: "p-1", status: 1 }],
-      ["close", { type: "poll", id: "p-1", status: 2 }],
-      ["show_results", { type: "poll", id: "p-1", status: 3 }],
-      ["dismiss", { type: "none", id: null, status: -1 }],
+  it("runs every poll action through the polls' rules, with the current polling and statuses each leaves (SPEC §3 type, id, status; §4)", () => {
+    type Live = { id: string; series_id: string | null; status: "unpublished" | "open" | "closed" | "results" };
+    let polls: Live[] = [{ id: "p-1", series_id: null, status: "unpublished" }];
+    let state = roomIn("live");
+    const steps = [
+      ["publish", { type: "poll", id: "p-1", status: 1 }, "open"],
+      ["close", { type: "poll", id: "p-1", status: 2 }, "closed"],
+      ["show_results", { type: "poll", id: "p-1", status: 3 }, "results"],
+      ["republish", { type: "poll", id: "p-1", status: 1 }, "open"],
+      ["dismiss", { type: "none", id: null, status: -1 }, "closed"],
     ] as const;
-    for (const [action, polling] of cases) {
-      const outcome = reduce(roomIn("live"), { type: "polling.set", kind: "poll", id: "p-1", action }, producer, context);
+    for (const [action, polling, status] of steps) {
+      const outcome = reduce(state, { type: "polling.set", kind: "poll", id: "p-1", action }, producer, { ...context, polls });
       expect(outcome, action).toMatchObject({
         ok: true,
         change: { name: "polling.set", patch: { current_polling: polling } },
         timecode: { kind: "poll", value: `p-1:${action}` },
+        pollStatuses: [{ poll_id: "p-1", status }],
       });
+      if (!outcome.ok) return;
+      state = outcome.state;
+      polls = polls.map((poll) => ({ ...poll, status }));
     }
-    // Republishing the poll already open is still an action to record, not a no-op.
-    const open = roomIn("live", { current_polling: { type: "poll", id: "p-1", status: 1 } });
-    expect(reduce(open, { type: "polling.set", kind: "poll", id: "p-1", action: "republish" }, producer, context)).toMatchObject({
+    // A closed poll is republished, not published; an unknown poll or an empty series is refused.
+    expect(reduce(state, { type: "polling.set", kind: "poll", id: "p-1", action: "publish" }, producer, { ...context, polls })).toEqual({ ok: false, code: "poll_wrong_status" });
+    expect(reduce(state, { type: "polling.set", kind: "poll", id: "p-404", action: "publish" }, producer, { ...context, polls })).toEqual({ ok: false, code: "poll_not_found" });
+    expect(reduce(state, { type: "polling.set", kind: "series", id: "s-404", action: "publish" }, producer, { ...context, polls })).toEqual({ ok: false, code: "series_empty" });
+    // The same action again changes nothing: acknowledged, no event.
+    const open = reduce(state, { type: "polling.set", kind: "poll", id: "p-1", action: "republish" }, producer, { ...context, polls });
+    expect(open.ok && open.change).not.toBe(null);
+    if (!open.ok) return;
+    expect(reduce(open.state, { type: "polling.set", kind: "poll", id: "p-1", action: "republish" }, producer, { ...context, polls: polls.map((poll) => ({ ...poll, status: "open" as const })) })).toEqual({
       ok: true,
-      timecode: { kind: "poll", value: "p-1:republish" },
+      state: open.state,
+      change: null,
     });
   });
 });

@@ -1,20 +1,19 @@
 import type { FieldErrors } from "../errors/codes.ts";
 import { type RoomActor, roomCan } from "./actor.ts";
-import type { PollingAction, RoomCommand } from "./commands.ts";
+import { type LivePoll, type PollStatusChange, applyPollingAction } from "../polls/live.ts";
+import type { CommandErrorCode } from "./command-errors.ts";
+import type { ShowCommand } from "./commands.ts";
 import {
   ADAPTIVE_MIN_SPEAKERS,
-  type CurrentPolling,
   FOCUS_DELAY_MS,
   type LiveState,
   MAX_CONFERENCE_CONNECTIONS,
   NO_POLLING,
-  POLLING_STATUS,
   type RoomPhase,
   type RoomWebcast,
   TRANSITIONAL_PHASES,
   phaseOfApiStatus,
 } from "./live-state.ts";
-import type { RoomErrorCode } from "./messages.ts";
 
 /**
  * The webcast room's reducer: pure, no I/O, no clock. The Durable Object (the authority) runs it
@@ -45,8 +44,10 @@ export type Outcome =
       timecode?: Timecode;
       /** Close the speakers' sockets (a reset disconnects speakers, SPEC §4). */
       disconnectSpeakers?: boolean;
+      /** The polls whose live status a poll action changed (domain/polls/live.ts). */
+      pollStatuses?: PollStatusChange[];
     }
-  | { ok: false; code: RoomErrorCode; errors?: FieldErrors };
+  | { ok: false; code: CommandErrorCode; errors?: FieldErrors };
 
 export interface RoomContext {
   /** Epoch milliseconds. */
@@ -55,6 +56,8 @@ export interface RoomContext {
   goLiveAvailable: boolean;
   /** A fresh id for what the command creates (a conference connection). */
   newId: string;
+  /** The webcast's polls with their live statuses (a poll action reads them). */
+  polls?: readonly LivePoll[];
 }
 
 /** How long the media pipeline's transitional phases last (preparing, starting, stopping, resetting). */
@@ -71,7 +74,7 @@ const UPCOMING_GROUP: ReadonlySet<RoomPhase> = new Set<RoomPhase>(["upcoming", "
  */
 const STEERABLE: ReadonlySet<RoomPhase> = new Set<RoomPhase>(["upcoming", "preparing", "prepared", "ready", "starting", "live"]);
 
-const refuse = (code: RoomErrorCode, errors?: FieldErrors): Outcome => (errors ? { ok: false, code, errors } : { ok: false, code });
+const refuse = (code: CommandErrorCode, errors?: FieldErrors): Outcome => (errors ? { ok: false, code, errors } : { ok: false, code });
 
 function changed(state: LiveState, name: string, patch: Partial<LiveState>, now: number, extra: Partial<Extract<Outcome, { ok: true }>> = {}): Outcome {
   const full = { ...patch, last_activity_at: now };
@@ -82,12 +85,6 @@ function enter(phase: RoomPhase, now: number): Pick<LiveState, "phase" | "phase_
   return { phase, phase_since: now };
 }
 
-const POLLING_STATUS_OF: Record<Exclude<PollingAction, "dismiss">, number> = {
-  publish: POLLING_STATUS.open,
-  republish: POLLING_STATUS.open,
-  close: POLLING_STATUS.closed,
-  show_results: POLLING_STATUS.results,
-};
 
 /** The show's flow commands (SPEC §4 prepare, source, start, stop, reset). */
 export type FlowCommandType = "control.prepare" | "control.rtmp.activate" | "control.vmr.activate" | "control.start" | "control.stop" | "room.reset";
@@ -113,7 +110,7 @@ export function phaseAllows(state: Pick<LiveState, "phase" | "is_premiere">, typ
   }
 }
 
-export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor, context: RoomContext): Outcome {
+export function reduce(state: LiveState, command: ShowCommand, actor: RoomActor, context: RoomContext): Outcome {
   if (!roomCan(actor, command.type)) return refuse("not_allowed");
   if (state.phase === "canceled") return refuse("webcast_canceled");
   const { now } = context;
@@ -195,9 +192,13 @@ export function reduce(state: LiveState, command: RoomCommand, actor: RoomActor,
 
     case "polling.set": {
       if (!STEERABLE.has(state.phase)) return refuse("wrong_phase");
-      const polling: CurrentPolling =
-        command.action === "dismiss" ? NO_POLLING : { type: command.kind, id: command.id, status: POLLING_STATUS_OF[command.action] };
-      return changed(state, command.type, { current_polling: polling }, now, { timecode: { kind: command.kind, value: `${command.id}:${command.action}` } });
+      const outcome = applyPollingAction(state.current_polling, context.polls ?? [], command, actor);
+      if (!outcome.ok) return refuse(outcome.code);
+      if (!outcome.changed) return { ok: true, state, change: null };
+      return changed(state, command.type, { current_polling: outcome.current_polling }, now, {
+        timecode: { kind: command.kind, value: `${command.id}:${command.action}` },
+        pollStatuses: outcome.statuses,
+      });
     }
 
     case "toggle.set":

@@ -69,6 +69,69 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Issue #16: the audience's interactions. The webcast's polls as the room last read them with
+    // their live status; each voter's ballot and the log of every accepted ballot (its seq); the
+    // questions, their upvotes and each asker's last question; the chat; the room's own flags;
+    // and the outbox of what D1 still has to be told (outbox.ts).
+    id: "0002_interactions",
+    sql: `
+      CREATE TABLE polls (
+        id TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        record TEXT NOT NULL
+      );
+      CREATE TABLE ballots (
+        poll_id TEXT NOT NULL,
+        voter_key TEXT NOT NULL,
+        option_ids TEXT NOT NULL,
+        weight REAL NOT NULL,
+        cast_at INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (poll_id, voter_key)
+      );
+      CREATE INDEX ballots_voter_idx ON ballots (voter_key);
+      CREATE TABLE ballot_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        poll_id TEXT NOT NULL,
+        voter_key TEXT NOT NULL,
+        option_ids TEXT NOT NULL,
+        weight REAL NOT NULL,
+        cast_at INTEGER NOT NULL
+      );
+      CREATE TABLE questions (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL
+      );
+      CREATE TABLE question_upvotes (
+        question_id TEXT NOT NULL,
+        voter_id TEXT NOT NULL,
+        upvoted_at INTEGER NOT NULL,
+        PRIMARY KEY (question_id, voter_id)
+      );
+      CREATE INDEX question_upvotes_voter_idx ON question_upvotes (voter_id);
+      CREATE TABLE askers (
+        asker_id TEXT PRIMARY KEY,
+        last_asked_at INTEGER NOT NULL
+      );
+      CREATE TABLE chat (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL
+      );
+      CREATE TABLE flags (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE outbox (
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (kind, key)
+      );
+    `,
+  },
 ];
 
 /** Bookkeeping lives outside the list so the guard works from the very first migration. */

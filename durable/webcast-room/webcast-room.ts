@@ -5,15 +5,34 @@ import { messageLocale } from "../../domain/i18n/locales.ts";
 import { type AckMessage, type ClientMessage, PROTOCOL_VERSION, type RoomEvent, type StatsMessage, encodeFrame, errorFrame, parseClientFrame } from "../../domain/protocol/index.ts";
 import { localized } from "../../domain/validation/localized.ts";
 import { type RoomActor, actorKey, roomActorSchema } from "../../domain/webcast-room/actor.ts";
-import { type RoomCommand, roomCommandSchema } from "../../domain/webcast-room/commands.ts";
+import { participantId } from "../../domain/chat/participant.ts";
+import { CHAT_HISTORY_DEFAULT_LIMIT } from "../../domain/chat/record.ts";
+import { chatHistory, compareMessages } from "../../domain/chat/history.ts";
+import { messageRecipients, visibleMessage } from "../../domain/chat/visibility.ts";
+import type { Ballot } from "../../domain/polls/ballots.ts";
+import { pollAudienceOf, producerPollView, viewerPollView, viewerPolls } from "../../domain/polls/live.ts";
+import type { PollRow } from "../../domain/polls/record.ts";
+import { type Tally, applyBallot, recount } from "../../domain/polls/tally.ts";
+import { nextAskAt } from "../../domain/questions/ask.ts";
+import type { Question } from "../../domain/questions/record.ts";
+import { questionAudienceOf, questionVisibilityChange, visibleQuestion } from "../../domain/questions/visibility.ts";
+import { supportDeskFailed, supportDeskSent } from "../../domain/questions/moderation.ts";
+import { TALLY_FLUSH_MS } from "../../domain/polls/live.ts";
+import { COMMAND_ERROR_STATUS, type CommandErrorCode, commandErrorMessage } from "../../domain/webcast-room/command-errors.ts";
+import { type InteractionCommand, type RoomCommand, isInteractionCommand, roomCommandSchema } from "../../domain/webcast-room/commands.ts";
 import { type LiveState, type RoomWebcast, initialLiveState, mirrorOf } from "../../domain/webcast-room/live-state.ts";
-import { ROOM_ERROR_MESSAGES, ROOM_ERROR_STATUS, type RoomErrorCode } from "../../domain/webcast-room/messages.ts";
+import { ROOM_ERROR_MESSAGES, ROOM_ERROR_STATUS } from "../../domain/webcast-room/messages.ts";
 import { type AdvanceLimits, type RoomChange, TEST_MAX_PARTICIPANTS, advance, audience, nextAlarmAt, premiereStartDue, presence, reduce, webcastChanged } from "../../domain/webcast-room/reduce.ts";
 import { type RoomAudience, audienceOf, hidesFrom, visibleEvent, visibleState } from "../../domain/webcast-room/visibility.ts";
 import type { Env } from "../../worker/env.ts";
 import { LOCALE_HEADER, ROOM_ACTOR_HEADER } from "../headers.ts";
 import { type AcceptedSocket, SocketObject } from "../socket-object.ts";
+import { recentMessages } from "./chat.ts";
+import { type Fanout, type InteractionSettings, type InteractionSetup, type Participant, handleInteraction, needsParticipant } from "./interactions.ts";
 import { migrate } from "./migrations.ts";
+import { OUTBOX_FLUSH_MS, OUTBOX_RETRY_MS, type OutboxEntry, clearOutbox, orderedForWrite, outboxSize, pendingOutbox } from "./outbox.ts";
+import { ballotsOfPoll, ballotsOfVoter, loadPolls, replacePolls, savePollStatus } from "./polls.ts";
+import { askerState, findQuestion, recentQuestions, saveQuestion, saveSmsDisabled, upvotedBy } from "./questions.ts";
 import {
   type Mirrored,
   type RoomRow,
@@ -44,14 +63,16 @@ export interface RoomSetup {
   organizationId: number;
   webcast: RoomWebcast;
   limits: AdvanceLimits;
+  /** The webcast's polls and what its interactions depend on (interactions.ts). */
+  interactions: InteractionSetup;
 }
 
 /** The answer of the `command` RPC (the control-room HTTP calls). */
 export type CommandAnswer =
   | { ok: true; seq: number; state: LiveState; result?: unknown }
-  | { ok: false; status: number; code: RoomErrorCode; message: string; errors?: Record<string, string[]> };
+  | { ok: false; status: number; code: CommandErrorCode; message: string; errors?: Record<string, string[]>; retry_after_ms?: number };
 
-type Executed = { ok: true; seq: number; state: LiveState; result?: unknown } | { ok: false; code: RoomErrorCode; errors?: FieldErrors };
+type Executed = { ok: true; seq: number; state: LiveState; result?: unknown } | { ok: false; code: CommandErrorCode; errors?: FieldErrors; retry_after_ms?: number };
 
 /** Close code and reason of a speaker's socket when the room is reset (SPEC §4: a reset disconnects speakers). */
 export const RESET_CLOSE = { code: 4001, reason: "reset" } as const;
@@ -106,13 +127,19 @@ interface Roster {
   viewers: number;
   /** User id → how many sockets that speaker holds. */
   speakers: Map<number, number>;
+  /** Participant id (domain/chat/participant.ts) → their sockets: who is connected, where a private message goes. */
+  participants: Map<string, Set<WebSocket>>;
 }
 
-const emptyRoster = (): Roster => ({ actors: new Map(), staff: new Set(), viewers: 0, speakers: new Map() });
+const emptyRoster = (): Roster => ({ actors: new Map(), staff: new Set(), viewers: 0, speakers: new Map(), participants: new Map() });
 
 function join(roster: Roster, ws: WebSocket, actor: RoomActor): void {
   if (roster.actors.has(ws)) return;
   roster.actors.set(ws, actor);
+  const id = participantId(actor);
+  const sockets = roster.participants.get(id) ?? new Set<WebSocket>();
+  sockets.add(ws);
+  roster.participants.set(id, sockets);
   if (actor.role === "viewer") roster.viewers += 1;
   else {
     roster.staff.add(ws);
@@ -144,6 +171,12 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   protected abstract goLiveAvailable(uid: string): Promise<boolean>;
   /** Writes the webcast row's API status and toggles so the organization's devices see them. */
   protected abstract writeStatus(uid: string, state: LiveState): Promise<void>;
+  /** Who an actor is beyond their ids (name, e-mail, vote weight, registration); null for a guest or a record gone. */
+  protected abstract loadParticipant(uid: string, actor: RoomActor): Promise<Participant | null>;
+  /** Writes a batch of the outbox to D1 (outbox.ts; idempotent, by key). */
+  protected abstract writeInteractions(organizationId: number, uid: string, entries: OutboxEntry[]): Promise<void>;
+  /** Sends a question to the webcast's support desk; throws when every try failed. */
+  protected abstract deliverSupportDesk(uid: string, question: Question): Promise<{ ticket: string | null }>;
 
   /** The stored room (null until it first serves a webcast); every change replaces it after its write. */
   private room: RoomRow | null;
@@ -156,6 +189,8 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     // Storage calls are synchronous; nothing is delivered to the object before the constructor ends.
     migrate(ctx.storage);
     this.room = loadRoom(ctx.storage.sql);
+    // What D1 still lacks when the object was last evicted goes at the next alarm (or change).
+    if (this.room && outboxSize(ctx.storage.sql) > 0) this.outboxDueAt = Date.now();
   }
 
   /**
@@ -178,11 +213,13 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     await this.ready(uid);
     const executed = await this.execute(checkedActor, checkedCommand, commandId);
     if (!executed.ok) {
+      const retry = executed.retry_after_ms;
       const refusal: CommandAnswer = {
         ok: false,
-        status: ROOM_ERROR_STATUS[executed.code],
+        status: COMMAND_ERROR_STATUS[executed.code],
         code: executed.code,
-        message: localized(ROOM_ERROR_MESSAGES[executed.code], checkedActor.locale),
+        message: commandErrorMessage(executed.code, checkedActor.locale, retry === undefined ? {} : { retry_after_ms: retry }),
+        ...(retry === undefined ? {} : { retry_after_ms: retry }),
       };
       return executed.errors ? { ...refusal, errors: executed.errors } : refusal;
     }
@@ -293,7 +330,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     }
     const executed = await this.execute(socket.actor, message.command, message.id);
     if (!executed.ok) {
-      this.send(ws, errorFrame(executed.code, locale, executed.errors, message.id));
+      this.send(ws, errorFrame(executed.code, locale, executed.errors, message.id, executed.retry_after_ms));
       return;
     }
     // The event went to everyone (the sender included) before this ack: a client that drops its
@@ -341,6 +378,8 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     });
     // A resumed client's events do not carry the figures: whoever may see them gets them now.
     if (sees === "full") this.send(ws, statsOf(room.state));
+    // The interactions are not numbered: every welcome is followed by all this connection may see of them.
+    this.sendInteractions(ws, greeted.actor);
     this.updatePresence();
     await this.settle();
   }
@@ -390,6 +429,10 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     const actor = roster.actors.get(ws);
     if (!actor) return false;
     roster.actors.delete(ws);
+    const id = participantId(actor);
+    const sockets = roster.participants.get(id);
+    sockets?.delete(ws);
+    if (sockets?.size === 0) roster.participants.delete(id);
     if (actor.role === "viewer") roster.viewers -= 1;
     else {
       roster.staff.delete(ws);
@@ -423,6 +466,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     const now = this.now();
     const { state, changes } = advance(room.state, now, room.limits, { goLiveAvailable });
     if (changes.length > 0) this.apply(state, changes, now);
+    await this.flushOutbox();
     await this.settle();
   }
 
@@ -443,6 +487,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     };
     const before = repeated();
     if (before) return before;
+    if (isInteractionCommand(command)) return this.interact(actor, command, commandId, repeated);
     // Only a start needs the organization's other webcasts (a D1 read); the reducer reads it for nothing else.
     const goLiveAvailable = command.type === "control.start" ? await this.goLiveAvailable(this.loaded().webcastUid) : true;
     // The same id may have been applied while D1 answered: look again, then nothing awaits until stored.
@@ -450,12 +495,21 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     if (meanwhile) return meanwhile;
     const room = this.loaded();
     const now = this.now();
-    const outcome = reduce(room.state, command, actor, { now, goLiveAvailable, newId: crypto.randomUUID() });
+    const outcome = reduce(room.state, command, actor, { now, goLiveAvailable, newId: crypto.randomUUID(), polls: this.polls() });
     if (!outcome.ok) return outcome.errors ? { ok: false, code: outcome.code, errors: outcome.errors } : { ok: false, code: outcome.code };
+    const statuses = outcome.pollStatuses ?? [];
     const applied = this.apply(outcome.state, outcome.change ? [outcome.change] : [], now, outcome.timecode, (seq) => {
+      for (const change of statuses) savePollStatus(this.ctx.storage.sql, change.poll_id, change.status);
       if (commandId !== null) storeAck(this.ctx.storage.sql, key, commandId, outcome.result === undefined ? { seq } : { seq, result: outcome.result }, now);
     });
     if (outcome.disconnectSpeakers) this.disconnectSpeakers();
+    if (command.type === "polling.set" && outcome.change) {
+      this.pollRows = null;
+      for (const change of statuses) this.tallyDirty.add(change.poll_id);
+      this.sendPolls();
+      this.sendTallies();
+      if (statuses.length > 0) this.outboxChanged();
+    }
     return { ok: true, seq: applied.seq, state: applied.state, ...(outcome.result === undefined ? {} : { result: outcome.result }) };
   }
 
@@ -622,10 +676,18 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     await this.mirror();
   }
 
+  /** The next timed step of the show, or the outbox's safety net, whichever comes first. */
+  private nextWake(): number | null {
+    if (!this.room) return null;
+    const step = nextAlarmAt(this.room.state, this.room.limits);
+    const outbox = this.outboxDueAt;
+    return step === null ? outbox : outbox === null ? step : Math.min(step, outbox);
+  }
+
   /** The alarm this instance last set (undefined: not known since it woke): a join does not set it again. */
   private armedAt: number | null | undefined = undefined;
 
-  private async arm(at: number | null = this.room ? nextAlarmAt(this.room.state, this.room.limits) : null, force = false): Promise<void> {
+  private async arm(at: number | null = this.nextWake(), force = false): Promise<void> {
     if (!force && at === this.armedAt) return;
     this.armedAt = undefined;
     if (at === null) await this.ctx.storage.deleteAlarm();
@@ -663,6 +725,297 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // The audience's interactions (issue #16: interactions.ts, polls.ts, questions.ts, chat.ts)
+
+  /**
+   * An interaction command as `actor`: what needs D1 (the participant: name, weight) is read first,
+   * then, with nothing awaited until it is stored, the feature's rules judge it against the room's
+   * storage; what they accept is stored with its acknowledgement and its outbox rows in one
+   * transaction, then told to whom may see it. The show's sequence does not move (`seq` is the
+   * room's): interactions are not numbered events.
+   */
+  private async interact(actor: RoomActor, command: InteractionCommand, commandId: string | null, repeated: () => Executed | null): Promise<Executed> {
+    const participant = needsParticipant(command) ? await this.participantOf(actor) : null;
+    const meanwhile = repeated();
+    if (meanwhile) return meanwhile;
+    const room = this.loaded();
+    const sql = this.ctx.storage.sql;
+    const now = this.now();
+    const handled = handleInteraction(command, {
+      sql,
+      now,
+      actor,
+      state: room.state,
+      webcastUid: room.webcastUid,
+      settings: this.settings(),
+      participant,
+      polls: this.polls(),
+      connected: new Set(this.roster().participants.keys()),
+      counted: (previous, stored) => this.count(previous, stored),
+    });
+    if (!handled.ok) {
+      const refusal: Executed = { ok: false, code: handled.code };
+      if (handled.errors) refusal.errors = handled.errors;
+      if (handled.retry_after_ms !== undefined) refusal.retry_after_ms = handled.retry_after_ms;
+      return refusal;
+    }
+    const key = actorKey(actor);
+    const result = handled.result ?? undefined;
+    this.ctx.storage.transactionSync(() => {
+      handled.store();
+      if (commandId !== null) storeAck(sql, key, commandId, result === undefined ? { seq: room.seq } : { seq: room.seq, result }, now);
+    });
+    for (const fanout of handled.fanout) this.fanOut(fanout);
+    if (handled.fanout.length > 0) this.outboxChanged();
+    if (handled.supportDesk !== undefined) this.ctx.waitUntil(this.sendToSupportDesk(handled.supportDesk));
+    return { ok: true, seq: room.seq, state: room.state, ...(result === undefined ? {} : { result }) };
+  }
+
+  /** Participants read from D1, kept a minute (a vote weight edited mid-poll counts from then on). */
+  private participants = new Map<string, { at: number; participant: Participant | null }>();
+
+  private async participantOf(actor: RoomActor): Promise<Participant | null> {
+    const id = participantId(actor);
+    const now = this.now();
+    const known = this.participants.get(id);
+    if (known && now - known.at < 60_000) return known.participant;
+    const participant = await this.loadParticipant(this.loaded().webcastUid, actor);
+    if (this.participants.size > 10_000) this.participants.clear();
+    this.participants.set(id, { at: now, participant });
+    return participant;
+  }
+
+  /** The webcast's polls with their live status (read from storage once, then kept until they change). */
+  private pollRows: PollRow[] | null = null;
+
+  private polls(): PollRow[] {
+    this.pollRows ??= loadPolls(this.ctx.storage.sql);
+    return this.pollRows;
+  }
+
+  private settings(): InteractionSettings {
+    const row = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM flags WHERE name = 'settings'").toArray()[0];
+    return row ? (JSON.parse(row.value) as InteractionSettings) : { registration_required: false, asking_allowed: true, support_desk_configured: false };
+  }
+
+  /** Stores what the room read of the webcast for its interactions (its polls, its settings). */
+  private storeSetup(setup: InteractionSetup): void {
+    const { polls, ...settings } = setup;
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      replacePolls(sql, polls);
+      sql.exec("INSERT INTO flags (name, value) VALUES ('settings', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", JSON.stringify(settings));
+    });
+    this.pollRows = null;
+    this.tallies.clear();
+  }
+
+  /** Each poll's tally, counted from its stored ballots on first use after a wake, then kept ballot by ballot. */
+  private tallies = new Map<string, Tally>();
+  /** Polls whose tally changed since the last `tally` frame. */
+  private tallyDirty = new Set<string>();
+  private tallySentAt = 0;
+  private tallyTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private tallyOf(poll: PollRow): Tally {
+    let tally = this.tallies.get(poll.id);
+    if (!tally) {
+      tally = recount(poll, ballotsOfPoll(this.ctx.storage.sql, poll.id));
+      this.tallies.set(poll.id, tally);
+    }
+    return tally;
+  }
+
+  private count(previous: Ballot | null, stored: Ballot & { seq: number }): void {
+    const poll = this.polls().find((candidate) => candidate.id === stored.poll_id);
+    if (!poll) return;
+    this.tallies.set(poll.id, applyBallot(this.tallyOf(poll), previous, stored));
+  }
+
+  /** The polls on the viewers' screens, as every viewer sees them (ballots: each viewer's own, or null). */
+  private screenPolls(ballots: ReadonlyMap<string, string[]> | null) {
+    const current = this.loaded().state.current_polling;
+    return viewerPolls(current, this.polls()).flatMap((poll) => {
+      const tally = this.tallyOf(poll);
+      const own = ballots?.get(poll.id);
+      const view = viewerPollView(poll, tally, tally.seq, own ? { option_ids: own } : null);
+      return view ? [view] : [];
+    });
+  }
+
+  /** What is on the viewers' screens, to everyone (after a poll action). */
+  private sendPolls(): void {
+    const frame = encodeFrame({ type: "polls", polls: this.screenPolls(null) });
+    for (const ws of this.roster().actors.keys()) this.sendFrame(ws, frame);
+  }
+
+  /** The changed tallies to whoever manages polls, at most every TALLY_FLUSH_MS (`force`: now, after a poll action). */
+  private sendTallies(force = true): void {
+    if (this.tallyDirty.size === 0) return;
+    const wait = this.tallySentAt + TALLY_FLUSH_MS - this.now();
+    if (!force && wait > 0) {
+      this.tallyTimer ??= setTimeout(() => {
+        this.tallyTimer = null;
+        if (this.room) this.sendTallies(false);
+      }, wait);
+      return;
+    }
+    const polls = this.polls().filter((poll) => this.tallyDirty.has(poll.id));
+    this.tallyDirty.clear();
+    this.tallySentAt = this.now();
+    if (polls.length === 0) return;
+    const frame = encodeFrame({ type: "tally", tallies: polls.map((poll) => producerPollView(poll, this.tallyOf(poll), this.tallyOf(poll).seq)) });
+    for (const [ws, actor] of this.roster().actors) if (pollAudienceOf(actor) === "tally") this.sendFrame(ws, frame);
+  }
+
+  /** A change told to whom may see it, in the shape they may see it. */
+  private fanOut(fanout: Fanout): void {
+    const roster = this.roster();
+    if (fanout.kind === "tally") {
+      this.tallyDirty.add(fanout.poll_id);
+      this.sendTallies(false);
+      return;
+    }
+    if (fanout.kind === "question") {
+      // One frame per kind of audience; the asker's own sockets get theirs (a hidden question stays theirs).
+      const frames = new Map<string, string | null>();
+      for (const [ws, actor] of roster.actors) {
+        const audience = questionAudienceOf(actor);
+        const own = audience.participant_id !== null && audience.participant_id === fanout.after.asker_id;
+        const cacheKey = own ? null : audience.kind;
+        let frame = cacheKey === null ? undefined : frames.get(cacheKey);
+        if (frame === undefined) {
+          const change = questionVisibilityChange(fanout.before, fanout.after, own ? audience : { kind: audience.kind, participant_id: null });
+          frame = change ? encodeFrame({ type: "question", change }) : null;
+          if (cacheKey !== null) frames.set(cacheKey, frame);
+        }
+        if (frame !== null) this.sendFrame(ws, frame);
+      }
+      return;
+    }
+    const { message } = fanout;
+    const recipients = messageRecipients(message);
+    if (recipients === "everyone") {
+      const view = visibleMessage(message, { participant_id: "" });
+      if (!view) return;
+      const frame = encodeFrame({ type: "chat", message: view });
+      for (const ws of roster.actors.keys()) this.sendFrame(ws, frame);
+      return;
+    }
+    for (const id of recipients) {
+      const view = visibleMessage(message, { participant_id: id });
+      if (!view) continue;
+      const frame = encodeFrame({ type: "chat", message: view });
+      for (const ws of roster.participants.get(id) ?? []) this.sendFrame(ws, frame);
+    }
+  }
+
+  /** After a welcome: all this connection may see of the interactions now (interaction-messages.ts). */
+  private sendInteractions(ws: WebSocket, actor: RoomActor): void {
+    const sql = this.ctx.storage.sql;
+    const id = participantId(actor);
+    const audience = questionAudienceOf(actor);
+    const upvoted = actor.role === "viewer" ? upvotedBy(sql, id) : new Set<string>();
+    const history = chatHistory(recentMessages(sql).sort(compareMessages), { participant_id: id }, { limit: CHAT_HISTORY_DEFAULT_LIMIT });
+    const tallies = pollAudienceOf(actor) === "tally" ? this.polls().map((poll) => producerPollView(poll, this.tallyOf(poll), this.tallyOf(poll).seq)) : null;
+    this.send(ws, {
+      type: "interactions",
+      polls: this.screenPolls(actor.viewer_id === null ? null : ballotsOfVoter(sql, actor.viewer_id)),
+      tallies,
+      questions: recentQuestions(sql).flatMap((question) => {
+        const view = visibleQuestion(question, audience, upvoted.has(question.id));
+        return view ? [view] : [];
+      }),
+      chat: history.messages,
+      chat_more: history.next_before !== null,
+      next_ask_at: nextAskAt(askerState(sql, id), this.now()),
+    });
+  }
+
+  /** Sends a question to the support desk (outside the command: the webhook may take seconds), then records how it went. */
+  private async sendToSupportDesk(questionId: string): Promise<void> {
+    const room = this.loaded();
+    const question = findQuestion(this.ctx.storage.sql, questionId);
+    if (!question) return;
+    let after: Question;
+    try {
+      const { ticket } = await this.deliverSupportDesk(room.webcastUid, question);
+      after = supportDeskSent(findQuestion(this.ctx.storage.sql, questionId) ?? question, { now: this.now(), ticket });
+    } catch (error) {
+      console.error("webcast-room: the support desk did not take the question", questionId, error);
+      after = supportDeskFailed(findQuestion(this.ctx.storage.sql, questionId) ?? question, this.now());
+    }
+    if (!this.room) return;
+    const before = findQuestion(this.ctx.storage.sql, questionId);
+    this.ctx.storage.transactionSync(() => saveQuestion(this.ctx.storage.sql, after));
+    this.fanOut({ kind: "question", before, after });
+    this.outboxChanged();
+  }
+
+  // Outbox → D1 (outbox.ts)
+
+  /** When the alarm must write the outbox if the timer did not (an eviction): null when nothing waits. */
+  private outboxDueAt: number | null = null;
+  private outboxTimer: ReturnType<typeof setTimeout> | null = null;
+  private outboxChain: Promise<boolean> = Promise.resolve(true);
+
+  /** Something was queued for D1: written within OUTBOX_FLUSH_MS, and by the alarm should the object go away first. */
+  private outboxChanged(): void {
+    this.outboxDueAt ??= this.now() + OUTBOX_RETRY_MS;
+    this.outboxTimer ??= setTimeout(() => {
+      this.outboxTimer = null;
+      void this.flushOutbox().then(() => this.arm());
+    }, OUTBOX_FLUSH_MS);
+  }
+
+  /** Writes the outbox to D1, batch after batch, one flush at a time; false when D1 failed (the alarm tries again). */
+  private flushOutbox(): Promise<boolean> {
+    const run = this.outboxChain.then(() => this.flushNow());
+    this.outboxChain = run.catch(() => false);
+    return run;
+  }
+
+  private async flushNow(): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    for (;;) {
+      const room = this.room;
+      if (!room) return true;
+      const pending = pendingOutbox(sql);
+      if (pending.entries.length === 0) {
+        this.outboxDueAt = null;
+        return true;
+      }
+      try {
+        await this.writeInteractions(room.organizationId, room.webcastUid, orderedForWrite(pending.entries));
+      } catch (error) {
+        console.error("webcast-room: writing the interactions to D1 failed", room.webcastUid, error);
+        this.outboxDueAt = this.now() + OUTBOX_RETRY_MS;
+        return false;
+      }
+      if (!this.room) return true;
+      clearOutbox(sql, pending.versions);
+    }
+  }
+
+  /**
+   * RPC: what D1 still lacks of the interactions, written now (a §7 call is about to read D1).
+   * Nothing for a webcast that never had a room. Throws when D1 failed.
+   */
+  async flushInteractions(uid: string): Promise<void> {
+    if (!this.room) return;
+    await this.ready(uid);
+    if (!(await this.flushOutbox())) throw new Error("webcast-room: the interactions could not be written");
+    await this.arm();
+  }
+
+  /** RPC: POST questions/disable-sms. */
+  async setSmsDisabled(uid: string, disabled: boolean): Promise<{ sms_disabled: boolean }> {
+    await this.ready(uid);
+    saveSmsDisabled(this.ctx.storage.sql, disabled);
+    return { sms_disabled: disabled };
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Which webcast
 
   private loaded(): RoomRow {
@@ -697,6 +1050,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     const room: RoomRow = { webcastUid: uid, organizationId: setup.organizationId, seq: 0, state, limits: setup.limits, mirrored: mirrorOf(state) };
     insertRoom(this.ctx.storage.sql, room);
     this.room = room;
+    this.storeSetup(setup.interactions);
     await this.arm();
     return room;
   }
@@ -735,6 +1089,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
       saveMirrored(this.ctx.storage.sql, written);
     });
     this.room = { ...this.loaded(), limits, mirrored: written };
+    this.storeSetup(setup.interactions);
     const now = this.now();
     const change = webcastChanged(this.loaded().state, outside, now);
     if (change) this.apply({ ...this.loaded().state, ...change.patch }, [change], now);
@@ -756,6 +1111,15 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     this.greeted = null;
     this.sendQueue = [];
     this.armedAt = undefined;
+    this.pollRows = null;
+    this.tallies.clear();
+    this.tallyDirty.clear();
+    this.participants.clear();
+    this.outboxDueAt = null;
+    if (this.tallyTimer) clearTimeout(this.tallyTimer);
+    if (this.outboxTimer) clearTimeout(this.outboxTimer);
+    this.tallyTimer = null;
+    this.outboxTimer = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }

@@ -7,3 +7,6 @@ export * from "./webcasts.ts";
 export * from "./webcast-parts.ts";
 export * from "./dial-in.ts";
 export * from "./integrations.ts";
+export * from "./polls.ts";
+export * from "./questions.ts";
+export * from "./chat.ts";

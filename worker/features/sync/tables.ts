@@ -186,7 +186,8 @@ export const SYNCED_TABLES: { [T in SyncTable]: SyncedTable<T> } = {
   // `webcast_id` is indexed for the cascade when their webcast goes (viewers and the webcast's parts).
   viewers: syncedTable("viewers", viewers),
   webcast_speakers: syncedTable("webcast_speakers", webcastSpeakers, { orderBy: [webcastSpeakers.position] }),
-  polls: syncedTable("polls", polls, { orderBy: [polls.position] }),
+  // A poll's live status is the room's (room-host / interaction-writes): a push never writes it back.
+  polls: syncedTable("polls", polls, { orderBy: [polls.position], insertOnly: ["status"] }),
   polling_series: syncedTable("polling_series", pollingSeries, { orderBy: [pollingSeries.position] }),
   resources: syncedTable("resources", resources, { orderBy: [resources.position] }),
   embed_apps: syncedTable("embed_apps", embedApps),

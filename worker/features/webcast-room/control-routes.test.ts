@@ -6,6 +6,7 @@ import { webcastRoomStub } from "../../../durable/stubs.ts";
 import { TestClient, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { insertSpeaker } from "../speakers/testing.ts";
+import { insertPoll } from "../polls/testing.ts";
 import { insertWebcast } from "../webcasts/testing.ts";
 import { closeJoined, joinAs } from "./testing.ts";
 
@@ -112,13 +113,22 @@ describe("control-room calls", () => {
 
   it("timecodes, focus and scene set the live state", async () => {
     const webcast = await insertWebcast(org.id);
+    // The room reads the webcast's polls when it starts (a poll pushed later reaches it through tellRooms).
+    const first = await insertPoll(webcast);
+    const seriesId = crypto.randomUUID();
+    await insertPoll(webcast, { series_id: seriesId });
     const organizer = await org.as("organizer");
     expect(stateOf(await answer(await organizer.post(path(webcast.id, "timecodes/presentation"), { index: 3 }), 200)).state.current_slide_index).toBe(3);
     expect(stateOf(await answer(await organizer.post(path(webcast.id, "timecodes/scene"), { layout: "video-only" }), 200)).state.current_scene_layout).toBe("video-only");
-    const poll = stateOf(await answer(await organizer.post(path(webcast.id, "timecodes/polls/poll-7"), { action: "publish" }), 200));
-    expect(poll.state.current_polling).toEqual({ type: "poll", id: "poll-7", status: 1 });
-    const series = stateOf(await answer(await organizer.post(path(webcast.id, "timecodes/series/s-1"), { action: "dismiss" }), 200));
-    expect(series.state.current_polling.type).toBe("none");
+    const poll = stateOf(await answer(await organizer.post(path(webcast.id, `timecodes/polls/${first.id}`), { action: "publish" }), 200));
+    expect(poll.state.current_polling).toEqual({ type: "poll", id: first.id, status: 1 });
+    const series = stateOf(await answer(await organizer.post(path(webcast.id, `timecodes/series/${seriesId}`), { action: "publish" }), 200));
+    expect(series.state.current_polling).toEqual({ type: "series", id: seriesId, status: 1 });
+    const dismissed = stateOf(await answer(await organizer.post(path(webcast.id, `timecodes/series/${seriesId}`), { action: "dismiss" }), 200));
+    expect(dismissed.state.current_polling.type).toBe("none");
+    // An unknown poll: the polls' refusal, in the caller's language.
+    const unknown = await answer(await organizer.post(path(webcast.id, "timecodes/polls/poll-404"), { action: "publish" }), 404);
+    expect(unknown.message).toBe("This poll does not exist in this webcast.");
     const focus = stateOf(await answer(await organizer.post(path(webcast.id, "control-room/focus/virtual-tables"), { option: "in_15s" }), 200));
     expect(focus.state.focus).toMatchObject({ target: "virtual-tables", option: "in_15s" });
   });

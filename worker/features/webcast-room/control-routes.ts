@@ -17,7 +17,7 @@ import {
   slideCommand,
 } from "../../../domain/webcast-room/commands.ts";
 import type { FOCUS_OPTIONS, FOCUS_TARGETS, LiveState } from "../../../domain/webcast-room/live-state.ts";
-import type { RoomErrorCode } from "../../../domain/webcast-room/messages.ts";
+import type { CommandErrorCode } from "../../../domain/webcast-room/command-errors.ts";
 import type { Env, AppEnv } from "../../env.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { resetBody } from "../../../domain/webcasts/rest.ts";
@@ -48,20 +48,27 @@ import { webcasts } from "../../db/schema/index.ts";
 /** What the room's RPC `command` answers (the same as durable/webcast-room/webcast-room.ts's). */
 export type CommandAnswer =
   | { ok: true; seq: number; state: LiveState; result?: unknown }
-  | { ok: false; status: number; code: RoomErrorCode; message: string; errors?: Record<string, string[]> };
+  | { ok: false; status: number; code: CommandErrorCode; message: string; errors?: Record<string, string[]>; retry_after_ms?: number };
 
 /** The room's RPC surface these calls use; `roomRpc` type-checks it against the Durable Object's. */
 export interface RoomRpc {
   command(uid: string, actor: RoomActor, command: RoomCommand, commandId: string | null): Promise<CommandAnswer>;
   snapshot(uid: string): Promise<{ seq: number; state: LiveState }>;
+  flushInteractions(uid: string): Promise<void>;
+  setSmsDisabled(uid: string, disabled: boolean): Promise<{ sms_disabled: boolean }>;
 }
 
 export function roomRpc(env: Pick<Env, "WEBCAST_ROOM">, uid: string): RoomRpc {
   const stub = webcastRoomStub(env, uid);
-  return { command: (...args) => stub.command(...args), snapshot: (...args) => stub.snapshot(...args) };
+  return {
+    command: (...args) => stub.command(...args),
+    snapshot: (...args) => stub.snapshot(...args),
+    flushInteractions: (...args) => stub.flushInteractions(...args),
+    setSmsDisabled: (...args) => stub.setSmsDisabled(...args),
+  };
 }
 
-const REFUSAL_CODE: Record<number, ErrorCode> = { 400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict", 422: "validation_failed", 423: "locked" };
+const REFUSAL_CODE: Record<number, ErrorCode> = { 400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict", 422: "validation_failed", 423: "locked", 429: "too_many_attempts" };
 
 /** Runs `command` in the path webcast's room as the staff actor; a refusal throws in the SPEC §8 shape. */
 export async function runRoomCommand(c: Context<AppEnv>, command: RoomCommand): Promise<Extract<CommandAnswer, { ok: true }>> {

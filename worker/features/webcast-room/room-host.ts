@@ -7,7 +7,10 @@ import { ON_AIR_STATES } from "../../../domain/webcasts/status.ts";
 import { organizationSyncStub, webcastRoomStub } from "../../../durable/stubs.ts";
 import type { RoomSetup } from "../../../durable/webcast-room/webcast-room.ts";
 import { db } from "../../db/client.ts";
-import { organizations, syncChanges, webcasts } from "../../db/schema/index.ts";
+import type { PollRow } from "../../../domain/polls/record.ts";
+import type { RoomActor } from "../../../domain/webcast-room/actor.ts";
+import type { Participant } from "../../../durable/webcast-room/interactions.ts";
+import { organizations, polls, syncChanges, users, viewers, webcastWebhooks, webcasts } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { dropSuperseded } from "../sync/change-log.ts";
 import { inJson } from "../sync/sql.ts";
@@ -66,7 +69,43 @@ export async function loadRoomWebcast(env: Pick<Env, "DB">, uid: string): Promis
       speakers_see_stats: webcast.speakers_see_stats,
     },
     limits: roomLimits(webcast, row.limits),
+    interactions: {
+      polls: await webcastPolls(env, uid),
+      registration_required: webcast.registration_required,
+      asking_allowed: webcast.attendee_options.ask_questions ?? true,
+      support_desk_configured: await supportDeskConfigured(env, uid),
+    },
   };
+}
+
+/** The webcast's polls in its order, as the room needs them (domain/polls/record.ts). */
+async function webcastPolls(env: Pick<Env, "DB">, uid: string): Promise<PollRow[]> {
+  const rows = await db(env.DB).select().from(polls).where(eq(polls.webcast_id, uid)).orderBy(polls.position, polls.id);
+  return rows.map((row) => ({ ...row }) as PollRow);
+}
+
+/** Whether an active webhook of the webcast takes questions sent to the support desk. */
+async function supportDeskConfigured(env: Pick<Env, "DB">, uid: string): Promise<boolean> {
+  const hooks = await db(env.DB).select({ events: webcastWebhooks.events }).from(webcastWebhooks).where(and(eq(webcastWebhooks.webcast_id, uid), eq(webcastWebhooks.active, true)));
+  return hooks.some((hook) => (hook.events as readonly string[]).includes("question.support_desk"));
+}
+
+/**
+ * Who a room actor is for the interactions: a registered viewer's row of this webcast (name,
+ * e-mail, vote weight, registration), a staff member's user row; null for a guest or a row gone.
+ */
+export async function loadParticipant(env: Pick<Env, "DB">, uid: string, actor: RoomActor): Promise<Participant | null> {
+  const database = db(env.DB);
+  if (actor.user_id !== null) {
+    const [user] = await database.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.user_id));
+    return user ? { name: user.name, email: user.email, vote_weight: 0, registered: false } : null;
+  }
+  if (actor.viewer_id === null || actor.viewer_id.startsWith("guest:")) return null;
+  const [viewer] = await database
+    .select({ name: viewers.name, email: viewers.email, vote_weight: viewers.vote_weight, registered: viewers.registered })
+    .from(viewers)
+    .where(and(eq(viewers.id, actor.viewer_id), eq(viewers.webcast_id, uid)));
+  return viewer ?? null;
 }
 
 /**
@@ -152,6 +191,9 @@ export async function writeWebcastFields(env: Pick<Env, "DB" | "ORGANIZATION_SYN
 export async function tellRooms(env: Pick<Env, "WEBCAST_ROOM">, writes: readonly Write[]): Promise<void> {
   const told = new Map<string, boolean>();
   for (const write of writes) {
+    // A poll written (its options, its series): the room re-reads its polls. A deleted poll is
+    // dropped at the room's next read (the write no longer says its webcast).
+    if ((write.table === "polls" || write.table === "polling_series") && write.op === "put") told.set(write.row.webcast_id, told.get(write.row.webcast_id) ?? false);
     if (write.table !== "webcasts") continue;
     told.set(write.id, (told.get(write.id) ?? false) || (write.op === "put" && write.row.is_premiere));
   }

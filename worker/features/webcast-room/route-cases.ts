@@ -1,5 +1,6 @@
 import type { RouteCase } from "../../test/route-matrix.ts";
 import { cloneDemoEvents } from "../organizations/route-cases.ts";
+import { insertPoll } from "../polls/testing.ts";
 import { insertWebcast } from "../webcasts/testing.ts";
 
 /**
@@ -37,6 +38,24 @@ export const WEBCAST_ROOM_ROUTE_CASES: RouteCase[] = [
   { route: "GET /api/webcasts/:id/conference-connections", request: async () => ({ path: `${await webcastPath()}/conference-connections` }), expect: { ...STAFF, others: 200 } },
   post("timecodes/presentation", 200, { index: 2 }),
   post("timecodes/scene", 200, { layout: "presentation-only" }),
-  post("timecodes/polls/poll-1", 200, { action: "publish" }, "timecodes/polls/:pollId"),
-  post("timecodes/series/series-1", 200, { action: "show_results" }, "timecodes/series/:seriesId"),
+  // A poll action runs the polls' rules: the poll (or a poll of the series) must exist.
+  {
+    route: "POST /api/webcasts/:id/timecodes/polls/:pollId",
+    request: async () => {
+      const webcast = await insertWebcast(await cloneDemoEvents());
+      const poll = await insertPoll(webcast);
+      return { path: `/api/webcasts/${webcast.id}/timecodes/polls/${poll.id}`, method: "POST", json: { action: "publish" } };
+    },
+    expect: { ...STAFF, others: 200 },
+  },
+  {
+    route: "POST /api/webcasts/:id/timecodes/series/:seriesId",
+    request: async () => {
+      const webcast = await insertWebcast(await cloneDemoEvents());
+      const seriesId = crypto.randomUUID();
+      await insertPoll(webcast, { series_id: seriesId });
+      return { path: `/api/webcasts/${webcast.id}/timecodes/series/${seriesId}`, method: "POST", json: { action: "publish" } };
+    },
+    expect: { ...STAFF, others: 200 },
+  },
 ];

@@ -37,6 +37,9 @@ function expectErrorFrame(message: unknown, code: string, frame: FuzzFrame): voi
 }
 
 /** What the room answers before the next pong with `id`: the frames the fuzzed one caused. */
+/** What the room tells whoever may see it, answering no frame: events, audience figures, the interactions. */
+const TOLD: ReadonlySet<ServerMessage["type"]> = new Set(["event", "events", "stats", "interactions", "polls", "tally", "question", "chat"]);
+
 async function answersUntilPong(socket: TestSocket, id: string): Promise<ServerMessage[]> {
   socket.send({ type: "ping", id });
   const answers: ServerMessage[] = [];
@@ -45,9 +48,9 @@ async function answersUntilPong(socket: TestSocket, id: string): Promise<ServerM
     if (message.type === "pong" && message.id === id) return answers;
     // The runtime's answer to an exact keep-alive ping sent earlier may come late: it answers nothing here.
     if (message.type === "pong" && message.id === undefined) continue;
-    // A room event (presence of the other socket) or the audience figures are told to whoever may
-    // see them: no answer to the frame.
-    if (message.type === "event" || message.type === "events" || message.type === "stats") continue;
+    // A room event (presence of the other socket), the audience figures or the interactions are
+    // told to whoever may see them: no answer to the frame.
+    if (TOLD.has(message.type)) continue;
     answers.push(message);
   }
 }
@@ -62,7 +65,7 @@ async function checkGreeted(socket: TestSocket, frame: FuzzFrame, run: number): 
   // 360 kB): wait for it rather than fail on the order.
   while (answers.length === 0) {
     const late = await socket.next(5_000);
-    if (!(late.type === "pong" && late.id === undefined) && late.type !== "event" && late.type !== "events" && late.type !== "stats") answers.push(late);
+    if (!(late.type === "pong" && late.id === undefined) && !TOLD.has(late.type)) answers.push(late);
   }
   expect(answers, describeFrame(frame)).toHaveLength(1);
   expectErrorFrame(answers[0], parsed.error.code, frame);
