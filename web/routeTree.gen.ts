@@ -31,6 +31,7 @@ import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/
 import { Route as AppSupportQuickTourRouteImport } from './routes/_app/support/quick-tour'
 import { Route as AppWebcastsNewRouteImport } from './routes/_app/webcasts/new'
 import { Route as PublicDevMailboxRouteImport } from './routes/_public/dev/mailbox'
+import { Route as PublicLiveUidRouteImport } from './routes/_public/live.$uid'
 import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
 import { Route as PublicPasswordRequestRouteImport } from './routes/_public/password/request'
 import { Route as PublicUsersSignupRouteImport } from './routes/_public/users/signup'
@@ -149,6 +150,11 @@ const PublicDevMailboxRoute = PublicDevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicLiveUidRoute = PublicLiveUidRouteImport.update({
+  id: '/live/$uid',
+  path: '/live/$uid',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicLoginSsoRoute = PublicLoginSsoRouteImport.update({
   id: '/login_/sso',
   path: '/login/sso',
@@ -217,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/support/quick-tour': typeof AppSupportQuickTourRoute
   '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
+  '/live/$uid': typeof PublicLiveUidRoute
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/support/quick-tour': typeof AppSupportQuickTourRoute
   '/webcasts/new': typeof AppWebcastsNewRoute
   '/dev/mailbox': typeof PublicDevMailboxRoute
+  '/live/$uid': typeof PublicLiveUidRoute
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/_app/support/quick-tour': typeof AppSupportQuickTourRoute
   '/_app/webcasts/new': typeof AppWebcastsNewRoute
   '/_public/dev/mailbox': typeof PublicDevMailboxRoute
+  '/_public/live/$uid': typeof PublicLiveUidRoute
   '/_public/login_/sso': typeof PublicLoginSsoRoute
   '/_public/password/request': typeof PublicPasswordRequestRoute
   '/_public/users/signup': typeof PublicUsersSignupRoute
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/support/quick-tour'
     | '/webcasts/new'
     | '/dev/mailbox'
+    | '/live/$uid'
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/support/quick-tour'
     | '/webcasts/new'
     | '/dev/mailbox'
+    | '/live/$uid'
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
@@ -377,6 +388,7 @@ export interface FileRouteTypes {
     | '/_app/support/quick-tour'
     | '/_app/webcasts/new'
     | '/_public/dev/mailbox'
+    | '/_public/live/$uid'
     | '/_public/login_/sso'
     | '/_public/password/request'
     | '/_public/users/signup'
@@ -553,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicDevMailboxRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/live/$uid': {
+      id: '/_public/live/$uid'
+      path: '/live/$uid'
+      fullPath: '/live/$uid'
+      preLoaderRoute: typeof PublicLiveUidRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/login_/sso': {
       id: '/_public/login_/sso'
       path: '/login/sso'
@@ -679,6 +698,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface PublicRouteChildren {
   PublicLoginRoute: typeof PublicLoginRoute
   PublicDevMailboxRoute: typeof PublicDevMailboxRoute
+  PublicLiveUidRoute: typeof PublicLiveUidRoute
   PublicLoginSsoRoute: typeof PublicLoginSsoRoute
   PublicPasswordRequestRoute: typeof PublicPasswordRequestRoute
   PublicUsersSignupRoute: typeof PublicUsersSignupRoute
@@ -689,6 +709,7 @@ interface PublicRouteChildren {
 const PublicRouteChildren: PublicRouteChildren = {
   PublicLoginRoute: PublicLoginRoute,
   PublicDevMailboxRoute: PublicDevMailboxRoute,
+  PublicLiveUidRoute: PublicLiveUidRoute,
   PublicLoginSsoRoute: PublicLoginSsoRoute,
   PublicPasswordRequestRoute: PublicPasswordRequestRoute,
   PublicUsersSignupRoute: PublicUsersSignupRoute,

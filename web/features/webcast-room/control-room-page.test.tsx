@@ -18,6 +18,7 @@ import { session } from "../session/store.ts";
 import { ORGANIZER_PERMISSIONS, fieldErrors, input, offlineReplica, seedWebcast, select } from "../webcasts/test-support.tsx";
 import { ControlRoomPage } from "./control-room-page.tsx";
 import type { RoomSocket } from "./room-client.ts";
+import { chatMessage, interactionsFrame, question, tally } from "./interaction-fixtures.ts";
 import { liveFixture } from "./test-support.ts";
 import type { ControlRoomTab } from "./tabs.ts";
 
@@ -501,5 +502,80 @@ describe("control room stats and premiere", () => {
     await socket.receive({ type: "event", seq: 2, at: 1, name: "premiere.started", patch: { phase: "starting", premiere_retry_at: null } });
     expect(screen.getByTestId("room-stage").textContent).toBe("Starting");
     expect(screen.queryByTestId("room-premiere-waiting")).toBeNull();
+  });
+});
+
+describe("control room interactions", () => {
+  it("shows every poll with its live badge and live tally, and merges the tally frames", async () => {
+    const { uid, socket } = await openRoom({ tab: "polls" });
+    const now = new Date().toISOString();
+    await harness.engine.db.table("view_polls").put({
+      id: "p1",
+      organization_id: 1,
+      webcast_id: uid,
+      series_id: null,
+      title: "Lunch?",
+      description: null,
+      language: "en",
+      options: [
+        { id: "p1-a", text: "Yes" },
+        { id: "p1-b", text: "No" },
+      ],
+      recommended_option_id: "p1-a",
+      multiple_choice: false,
+      display: "fluid",
+      position: 0,
+      status: "unpublished",
+      created_at: now,
+      updated_at: now,
+    });
+    await socket.open();
+    await socket.receive(welcome("producer", 1, liveFixture({ phase: "live", current_polling: { type: "poll", id: "p1", status: 1 } })));
+    await socket.receive(interactionsFrame({ tallies: [tally("p1", {}, [1, 1])] }));
+    const poll = await screen.findByTestId("room-poll");
+    expect(within(poll).getByTestId("poll-badge").textContent).toBe("Open");
+    expect(within(poll).getAllByTestId("option-percent").map((cell) => cell.textContent)).toEqual(["50 %", "50 %"]);
+    expect(within(poll).getAllByRole("button").map((button) => button.dataset.action)).toEqual(["close", "show_results", "dismiss"]);
+
+    await socket.receive({ type: "tally", tallies: [tally("p1", { status: "closed", badge: "compiling", compiling: true }, [3, 1])] });
+    expect(within(poll).getByTestId("poll-badge").textContent).toBe("Compiling results");
+    expect(within(poll).getAllByTestId("option-voters").map((cell) => cell.textContent)).toEqual(["3", "1"]);
+    await click(within(poll).getByRole("button", { name: "Show results: Lunch?" }));
+    expect(socket.commands().at(-1)?.command).toEqual({ type: "polling.set", kind: "poll", id: "p1", action: "show_results" });
+  });
+
+  it("shows a speaker only the questions pushed to them, the latest pushed first, and the question wall", async () => {
+    const { socket } = await openRoom({ permissions: ["sessions.view"], speaker: true, tab: "questions" });
+    await socket.open();
+    await socket.receive(welcome("speaker", 1, liveFixture({ phase: "live" })));
+    expect(screen.getByTestId("questions-loading")).toBeTruthy();
+    await socket.receive(
+      interactionsFrame({
+        questions: [question("q1", { text: "First pushed?", pushed_to_speakers: true, pushed_at: 1 }), question("q2", { text: "Second pushed?", pushed_to_speakers: true, pushed_at: 2 })],
+      }),
+    );
+    expect(screen.queryByTestId("moderation-queue")).toBeNull();
+    const list = screen.getByTestId("speaker-questions");
+    expect(within(list).getAllByRole("listitem").map((item) => item.querySelector(".question__text")?.textContent)).toEqual(["Second pushed?", "First pushed?"]);
+
+    await click(screen.getByTestId("question-wall-open"));
+    const wall = screen.getByTestId("question-wall");
+    expect(within(wall).getByText("Second pushed?")).toBeTruthy();
+    await key({ key: "Escape" });
+    expect(screen.queryByTestId("question-wall")).toBeNull();
+  });
+
+  it("gives moderators the queue, its actions through the room, and the chat", async () => {
+    const { socket } = await openRoom({ tab: "questions" });
+    await socket.open();
+    await socket.receive(welcome("producer", 1, liveFixture({ phase: "live" })));
+    await socket.receive(interactionsFrame({ questions: [question("q1", { text: "Lunch?" })], chat: [chatMessage("m1", { body: "<b>hi</b>" })] }));
+    const queue = screen.getByTestId("moderation-queue");
+    await click(within(queue).getByTestId("action-push"));
+    const [command] = socket.commands();
+    expect(command?.command).toEqual({ type: "question.moderate", question_id: "q1", action: { type: "push_to_speakers" } });
+    await socket.receive({ type: "ack", id: command?.id ?? "", seq: 1, result: question("q1", { text: "Lunch?", pushed_to_speakers: true, pushed_at: 5 }) });
+    expect(within(queue).getByTestId("question-pushed")).toBeTruthy();
+    expect(within(screen.getByTestId("room-chat")).getByTestId("chat-body").textContent).toBe("<b>hi</b>");
   });
 });

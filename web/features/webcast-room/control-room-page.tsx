@@ -6,7 +6,7 @@ import { canForWebcast, permissionWebcast } from "../../../domain/permissions/ca
 import { PRODUCER_PERMISSIONS } from "../../../domain/permissions/permissions.ts";
 import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import { roomCan } from "../../../domain/webcast-room/actor.ts";
-import type { RoomCommand, RoomCommandType } from "../../../domain/webcast-room/commands.ts";
+import { type RoomCommand, type RoomCommandType, isInteractionCommand } from "../../../domain/webcast-room/commands.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { PageTitle } from "../../ui/page-title.tsx";
 import { toast } from "../../ui/toast.ts";
@@ -105,6 +105,8 @@ function ControlRoom({ webcast, speakers, tab: requestedTab, onTabChange, socket
   const user = useCurrentUser();
   const onNotice = useCallback(
     (effect: Extract<RoomEffect, { type: "refused" | "error" | "acked" }>) => {
+      // Interaction commands are answered where they were made (request()): no toast twice.
+      if (effect.type === "refused" && effect.command && isInteractionCommand(effect.command)) return;
       if (effect.type === "refused") toast.error(effect.command ? t`${i18n._(COMMAND_LABELS[effect.command.type])}: ${effect.message}` : effect.message);
       else if (effect.type === "error") toast.error(effect.message);
     },
@@ -157,6 +159,7 @@ function Room({ client, webcast, speakers, grants, mayEditWebcast, requestedTab,
   const readOnly = room.role !== null && room.role !== "producer";
   const may = (type: RoomCommandType) => !readOnly && roomCan({ grants }, type);
   const send = (command: RoomCommand) => void client.send(command);
+  const request = (command: RoomCommand) => client.request(command);
   const pendingTypes = new Set(pending.map((item) => item.command.type));
 
   // The slide asked for last: quick presses move on from it, not from the room's (still older) one.
@@ -274,6 +277,9 @@ function Room({ client, webcast, speakers, grants, mayEditWebcast, requestedTab,
                 may={may}
                 send={send}
                 pendingTypes={pendingTypes}
+                interactions={room.interactions ? client.store.interactions : null}
+                request={request}
+                addOlderChat={(messages, more) => client.addOlderChat(messages, more)}
                 targetSlide={targetSlide}
                 {...slides}
               />

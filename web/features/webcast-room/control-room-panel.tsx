@@ -1,6 +1,7 @@
 import { DisplayTab } from "./display-tab.tsx";
 import { GoLiveTab } from "./go-live-tab.tsx";
-import { AdvancedFeedTab, LinksTab, QuestionsTab, VideosTab } from "./later-tabs.tsx";
+import { QuestionsTab } from "../questions/questions-tab.tsx";
+import { AdvancedFeedTab, LinksTab, VideosTab } from "./later-tabs.tsx";
 import { SpeakersTab, StatsTab } from "./people-tabs.tsx";
 import { PollsTab } from "./polls-tab.tsx";
 import { PrepareTab } from "./prepare-tab.tsx";

@@ -98,4 +98,11 @@ export const COMMAND_LABELS: Record<RoomCommandType, MessageDescriptor> = {
   "polling.set": msg`Poll action`,
   "toggle.set": msg`Display option`,
   "room.reset": msg`Reset`,
+  "poll.vote": msg`Vote`,
+  "question.ask": msg`Ask a question`,
+  "question.moderate": msg`Moderate a question`,
+  "question.patch": msg`Edit a question`,
+  "question.upvote": msg`Upvote`,
+  "chat.send": msg`Send a message`,
+  "chat.delete": msg`Delete a message`,
 };

@@ -1,5 +1,7 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { type GuestLink, audienceUrl, createGuestLink } from "./interaction-api.ts";
 import type { RoomTabProps } from "./tabs.ts";
 
 /** Videos: the media library brings them (premiere videos, looped media). */
@@ -14,27 +16,81 @@ export function VideosTab({ webcast }: RoomTabProps) {
   );
 }
 
-/** Questions: the Q&A issue brings the moderation (hide, answered, push to speakers…). */
-export function QuestionsTab({ webcast }: RoomTabProps) {
+/**
+ * Links: an audience preview link (a room token, POST room/guest-link) opens the viewers' page of
+ * the room without signing in, to try the polls, questions and chat as the audience sees them.
+ */
+export function LinksTab({ webcast, may, connected }: RoomTabProps) {
+  const { t, i18n } = useLingui();
+  const [state, setState] = useState<{ busy: boolean; link: GuestLink | null; error: string | null; copied: boolean }>({ busy: false, link: null, error: null, copied: false });
+  const create = async () => {
+    setState({ busy: true, link: null, error: null, copied: false });
+    try {
+      setState({ busy: false, link: await createGuestLink(webcast.id), error: null, copied: false });
+    } catch (error) {
+      setState({ busy: false, link: null, error: error instanceof Error ? error.message : t`The link could not be created.`, copied: false });
+    }
+  };
+  const url = state.link ? audienceUrl(webcast.id, state.link.token) : null;
+  const copy = async () => {
+    if (url === null) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setState((current) => ({ ...current, copied: true }));
+    } catch {
+      setState((current) => ({ ...current, error: t`Copying failed: select the link and copy it.` }));
+    }
+  };
   return (
-    <p className="muted" data-testid="questions-later">
-      <Trans>Moderating the viewers' questions (hide, mark answered, push to speakers) comes with the Q&A issue. The question wall and anonymous questions are switched in the Display tab.</Trans>{" "}
-      <Link to="/webcasts/$uid/edit" params={{ uid: webcast.id }} search={{ tab: "qa" }}>
-        <Trans>Q&A settings</Trans>
-      </Link>
-    </p>
-  );
-}
-
-/** Links: the viewer issue brings the public page and invitation links. */
-export function LinksTab({ webcast }: RoomTabProps) {
-  return (
-    <p className="muted" data-testid="links-later">
-      <Trans>The viewers' page and the speakers' join links come with the viewer and live video issues.</Trans>{" "}
-      <Link to="/webcasts/$uid/dashboard" params={{ uid: webcast.id }}>
-        <Trans>The webcast's dashboard</Trans>
-      </Link>
-    </p>
+    <section aria-labelledby="room-links-title" data-testid="room-links">
+      <h2 id="room-links-title" className="card__title">
+        <Trans>Audience preview</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>A link to the viewers' page of this room, without signing in: try the polls, the questions and the chat as the audience sees them.</Trans>
+      </p>
+      {may("control.prepare") ? (
+        <button type="button" className="button" disabled={state.busy || !connected} aria-busy={state.busy || undefined} onClick={() => void create()} data-testid="guest-link-create">
+          <Trans>Create an audience preview link</Trans>
+        </button>
+      ) : (
+        <p className="muted">
+          <Trans>Only the producer can create an audience preview link.</Trans>
+        </p>
+      )}
+      {state.error ? (
+        <p className="form-alert" role="alert" data-testid="guest-link-error">
+          {state.error}
+        </p>
+      ) : null}
+      {url && state.link ? (
+        <div className="control-room__callout" data-testid="guest-link">
+          <label className="field">
+            <span className="field__label">
+              <Trans>Audience preview link</Trans>
+            </span>
+            <input className="field__input" readOnly value={url} onFocus={(event) => event.target.select()} data-testid="guest-link-url" />
+          </label>
+          <p className="muted">
+            <Trans>Valid until {new Date(state.link.expires_at).toLocaleString(i18n.locale)}.</Trans>
+          </p>
+          <span className="control-room__actions">
+            <button type="button" className="button" onClick={() => void copy()} data-testid="guest-link-copy">
+              <Trans>Copy the link</Trans>
+            </button>
+            <a className="button" href={url} target="_blank" rel="noreferrer">
+              <Trans>Open</Trans>
+            </a>
+          </span>
+          <p role="status">{state.copied ? <Trans>Link copied.</Trans> : null}</p>
+        </div>
+      ) : null}
+      <p className="muted">
+        <Link to="/webcasts/$uid/dashboard" params={{ uid: webcast.id }}>
+          <Trans>The webcast's dashboard</Trans>
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -1,42 +1,179 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { type PollBadge, type PollStatus, type ProducerPollView, isOnScreen } from "../../../domain/polls/live.ts";
+import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
 import type { PollingAction } from "../../../domain/webcast-room/commands.ts";
-import { POLLING_STATUS } from "../../../domain/webcast-room/live-state.ts";
+import type { CurrentPolling } from "../../../domain/webcast-room/live-state.ts";
+import { LiveResults, PollBadgeView } from "../polls/live-results.tsx";
 import { byPosition, useWebcastParts } from "../webcasts/use-webcast-parts.ts";
 import { POLLING_ACTION_LABELS, pollingStatusLabel } from "./labels.ts";
 import type { RoomTabProps } from "./tabs.ts";
 
-/** The actions that make sense from the poll's live status (SPEC §4 poll actions). */
-function actionsFor(status: number | null): PollingAction[] {
-  switch (status) {
-    case POLLING_STATUS.open:
-      return ["close", "dismiss"];
-    case POLLING_STATUS.closed:
-      return ["show_results", "republish", "dismiss"];
-    case POLLING_STATUS.results:
-      return ["republish", "dismiss"];
-    default:
-      return ["publish"];
-  }
+/**
+ * The SPEC §4 actions that make sense from a poll's live status (domain/polls/live.ts
+ * POLL_TRANSITIONS): publish an unpublished poll, close an open one, show results of an open or
+ * closed one, republish a closed one or one showing results, dismiss what is on screen.
+ */
+export function actionsFor(status: PollStatus, onScreen: boolean): PollingAction[] {
+  const actions: PollingAction[] = [];
+  if (status === "unpublished") actions.push("publish");
+  if (status === "open") actions.push("close");
+  if (status === "open" || status === "closed") actions.push("show_results");
+  if (status === "closed" || status === "results") actions.push("republish");
+  if (onScreen) actions.push("dismiss");
+  return actions;
+}
+
+/** A series' actions: those that apply to at least one of its polls (the room applies each where it can). */
+function seriesActions(statuses: readonly PollStatus[], onScreen: boolean): PollingAction[] {
+  const all = new Set(statuses.flatMap((status) => actionsFor(status, false)));
+  const order: PollingAction[] = ["publish", "close", "show_results", "republish"];
+  return [...order.filter((action) => all.has(action)), ...(onScreen ? (["dismiss"] as const) : [])];
+}
+
+type Send = RoomTabProps["send"];
+
+interface PollCardProps {
+  poll: PollRow;
+  tally: ProducerPollView | undefined;
+  current: CurrentPolling;
+  manage: boolean;
+  busy: boolean;
+  send: Send;
+}
+
+/** One poll: its live badge, its actions and its live tally. */
+function PollCard({ poll, tally, current, manage, busy, send }: PollCardProps) {
+  const { t, i18n } = useLingui();
+  const status: PollStatus = tally?.status ?? poll.status;
+  const badge: PollBadge = tally?.badge ?? poll.status;
+  const onScreen = isOnScreen(current, poll);
+  return (
+    <li className="polls-room__poll" data-poll={poll.id} data-current={onScreen} data-testid="room-poll">
+      <div className="polls-room__poll-head">
+        <h3 className="polls-room__poll-title">{poll.title}</h3>
+        <PollBadgeView badge={badge} />
+        {onScreen ? (
+          <span className="badge" data-tone="success">
+            <Trans>On screen</Trans>
+          </span>
+        ) : null}
+      </div>
+      {manage ? (
+        <span className="control-room__actions">
+          {actionsFor(status, onScreen).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="button"
+              disabled={busy}
+              aria-label={t`${i18n._(POLLING_ACTION_LABELS[action])}: ${poll.title}`}
+              onClick={() => send({ type: "polling.set", kind: "poll", id: poll.id, action })}
+              data-action={action}
+            >
+              {i18n._(POLLING_ACTION_LABELS[action])}
+            </button>
+          ))}
+        </span>
+      ) : null}
+      {tally ? <LiveResults tally={tally} caption={t`Live results: ${poll.title}`} /> : null}
+    </li>
+  );
+}
+
+interface SeriesCardProps extends Omit<PollCardProps, "poll" | "tally"> {
+  series: PollingSeriesRow;
+  polls: readonly PollRow[];
+  tallies: ReadonlyMap<string, ProducerPollView>;
+}
+
+/** A polling series: its own actions (on all its polls), then one poll at a time, stepped through. */
+function SeriesCard({ series, polls, tallies, current, manage, busy, send }: SeriesCardProps) {
+  const { t, i18n } = useLingui();
+  const [step, setStep] = useState(0);
+  const onScreen = current.type === "series" && current.id === series.id;
+  const statuses = polls.map((poll) => tallies.get(poll.id)?.status ?? poll.status);
+  const index = Math.min(step, Math.max(0, polls.length - 1));
+  const poll = polls[index];
+  return (
+    <section className="polls-room__series" aria-label={t`Polling series: ${series.title}`} data-series={series.id} data-testid="room-series">
+      <div className="polls-room__poll-head">
+        <h3 className="polls-room__poll-title">{series.title}</h3>
+        {onScreen ? (
+          <span className="badge" data-tone="success">
+            <Trans>On screen</Trans>
+          </span>
+        ) : null}
+      </div>
+      {manage && polls.length > 0 ? (
+        <span className="control-room__actions">
+          {seriesActions(statuses, onScreen).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="button"
+              disabled={busy}
+              aria-label={t`${i18n._(POLLING_ACTION_LABELS[action])}: ${series.title}`}
+              onClick={() => send({ type: "polling.set", kind: "series", id: series.id, action })}
+              data-action={action}
+            >
+              {i18n._(POLLING_ACTION_LABELS[action])}
+            </button>
+          ))}
+        </span>
+      ) : null}
+      {poll === undefined ? (
+        <p className="muted">
+          <Trans>This series has no polls yet.</Trans>
+        </p>
+      ) : (
+        <>
+          <div className="polls-room__stepper" role="group" aria-label={t`Step through the series`}>
+            <button type="button" className="button" disabled={index === 0} onClick={() => setStep(index - 1)} data-testid="series-previous">
+              <Trans>Previous poll</Trans>
+            </button>
+            <span aria-live="polite" data-testid="series-step">
+              <Trans>
+                Poll {index + 1} of {polls.length}
+              </Trans>
+            </span>
+            <button type="button" className="button" disabled={index >= polls.length - 1} onClick={() => setStep(index + 1)} data-testid="series-next">
+              <Trans>Next poll</Trans>
+            </button>
+          </div>
+          <ul className="control-room__list">
+            <PollCard poll={poll} tally={tallies.get(poll.id)} current={current} manage={manage} busy={busy} send={send} />
+          </ul>
+        </>
+      )}
+    </section>
+  );
 }
 
 /**
- * Polls (SPEC §3 current_polling, §4 actions): the webcast's polls from this device, each with the
- * actions the room takes (`polling.set`); the one on screen now is marked. Polls are written in
- * the webcast's Polls tab.
+ * Polls (SPEC §3 current_polling, §4 badges and actions): every poll and polling series of the
+ * webcast (from this device), each with its live badge and tally from the room (`tallies`, for
+ * whoever manages polls) and the actions the room takes (`polling.set`). Polls are written in the
+ * webcast's Polls tab.
  */
-export function PollsTab({ webcast, live, may, send, pendingTypes }: RoomTabProps) {
-  const { t, i18n } = useLingui();
+export function PollsTab({ webcast, live, may, send, pendingTypes, interactions }: RoomTabProps) {
+  const { i18n } = useLingui();
   const polls = useWebcastParts("polls", webcast.id, byPosition);
+  const series = useWebcastParts("polling_series", webcast.id, byPosition);
   const current = live.current_polling;
-  const currentPoll = current.type === "poll" ? polls?.rows.find((poll) => poll.id === current.id) : undefined;
-  if (!polls) {
+  if (!polls || !series) {
     return (
       <p className="muted" aria-busy="true">
         <Trans>Loading…</Trans>
       </p>
     );
   }
+  const tallies = new Map((interactions?.tallies ?? []).map((tally) => [tally.poll_id, tally]));
+  const manage = may("polling.set");
+  const busy = pendingTypes.has("polling.set");
+  const single = polls.rows.filter((poll) => poll.series_id === null);
+  const onScreenTitle = current.type === "poll" ? polls.rows.find((poll) => poll.id === current.id)?.title : series.rows.find((item) => item.id === current.id)?.title;
   return (
     <section aria-labelledby="room-polls-title">
       <h2 id="room-polls-title" className="card__title">
@@ -47,46 +184,34 @@ export function PollsTab({ webcast, live, may, send, pendingTypes }: RoomTabProp
           <Trans>No poll on screen.</Trans>
         ) : (
           <Trans>
-            On screen: {currentPoll?.title ?? current.id} ({i18n._(pollingStatusLabel(current.status))})
+            On screen: {onScreenTitle ?? current.id} ({i18n._(pollingStatusLabel(current.status))})
           </Trans>
         )}
       </p>
+      {manage && interactions === null ? (
+        <p className="muted" aria-busy="true" data-testid="room-tallies-loading">
+          <Trans>Waiting for the live results…</Trans>
+        </p>
+      ) : null}
       {polls.rows.length === 0 ? (
         <p className="muted" data-testid="room-no-polls">
           <Trans>This webcast has no polls yet.</Trans>
         </p>
       ) : (
-        <ul className="control-room__list" data-testid="room-polls">
-          {polls.rows.map((poll) => {
-            const status = current.type === "poll" && current.id === poll.id ? current.status : null;
-            return (
-              <li key={poll.id} data-poll={poll.id} data-current={status !== null}>
-                <span>{poll.title}</span>
-                {status !== null ? <span className="badge" data-tone="success">{i18n._(pollingStatusLabel(status))}</span> : null}
-                {may("polling.set") ? (
-                  <span className="control-room__actions">
-                    {actionsFor(status).map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className="button"
-                        disabled={pendingTypes.has("polling.set")}
-                        aria-label={t`${i18n._(POLLING_ACTION_LABELS[action])}: ${poll.title}`}
-                        onClick={() => send({ type: "polling.set", kind: "poll", id: poll.id, action })}
-                        data-action={action}
-                      >
-                        {i18n._(POLLING_ACTION_LABELS[action])}
-                      </button>
-                    ))}
-                  </span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          {single.length > 0 ? (
+            <ul className="control-room__list" data-testid="room-polls">
+              {single.map((poll) => (
+                <PollCard key={poll.id} poll={poll} tally={tallies.get(poll.id)} current={current} manage={manage} busy={busy} send={send} />
+              ))}
+            </ul>
+          ) : null}
+          {series.rows.map((item) => (
+            <SeriesCard key={item.id} series={item} polls={polls.rows.filter((poll) => poll.series_id === item.id)} tallies={tallies} current={current} manage={manage} busy={busy} send={send} />
+          ))}
+        </>
       )}
       <p className="muted">
-        <Trans>Votes and live results come with the viewer issue.</Trans>{" "}
         <Link to="/webcasts/$uid/edit" params={{ uid: webcast.id }} search={{ tab: "polls" }}>
           <Trans>Write and order the polls</Trans>
         </Link>

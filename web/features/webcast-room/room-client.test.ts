@@ -5,6 +5,7 @@ import { PROTOCOL_VERSION } from "../../../domain/protocol/version.ts";
 import type { ServerMessage } from "../../../domain/protocol/server-messages.ts";
 import { PENDING_MAX_AGE_MS, type KeyValueStorage, pendingStorageKey, storedPendingCommands } from "./pending-store.ts";
 import { RoomClient, type RoomSocket } from "./room-client.ts";
+import { chatMessage, interactionsFrame, viewerPoll } from "./interaction-fixtures.ts";
 import { liveFixture } from "./test-support.ts";
 
 /** A socket the test drives: what the client writes, and the room's frames on demand. */
@@ -154,5 +155,52 @@ describe("pending commands kept on the device", () => {
     socket.open();
     socket.receive(welcome(1));
     expect(socket.commands().map((message) => message.id)).toEqual([id]);
+  });
+});
+
+describe("interactions", () => {
+  it("connects a viewer with the room token in the socket URL, no session needed", () => {
+    const urls: string[] = [];
+    const client = new RoomClient({ uid: "w 1", token: "tok/en", socketFactory: (url) => (urls.push(url), new FakeSocket()), pingIntervalMs: 0 });
+    client.start();
+    opened.push(client);
+    expect(urls).toEqual([`ws://${location.host}/api/webcasts/w%201/room?token=tok%2Fen`]);
+  });
+
+  it("keeps the interactions in the store and answers request() with the ack's result or the refusal", async () => {
+    const socket = new FakeSocket();
+    let next = 0;
+    const client = new RoomClient({ uid: "w1", socketFactory: () => socket, pingIntervalMs: 0, newId: () => `id-${(next += 1)}`, now: () => 1_000 });
+    client.start();
+    opened.push(client);
+    socket.open();
+    socket.receive(welcome(1));
+    socket.receive(interactionsFrame({ polls: [viewerPoll("p1")] }));
+    expect(client.store.interactions?.polls).toHaveLength(1);
+
+    const vote = client.request({ type: "poll.vote", poll_id: "p1", option_ids: ["p1-a"] });
+    const ask = client.request({ type: "question.ask", text: "Too soon?", anonymous: false });
+    expect(socket.commands().map((frame) => frame.id)).toEqual(["id-2", "id-3"]);
+    socket.receive({ type: "ack", id: "id-2", seq: 1, result: { poll_id: "p1", option_ids: ["p1-a"] } });
+    socket.receive({ type: "error", id: "id-3", code: "question_wait", message: "Wait 4 seconds.", retry_after_ms: 4_000 });
+    await expect(vote).resolves.toEqual({ ok: true, result: { poll_id: "p1", option_ids: ["p1-a"] } });
+    await expect(ask).resolves.toEqual({ ok: false, code: "question_wait", message: "Wait 4 seconds.", retry_after_ms: 4_000 });
+    expect(client.store.interactions?.polls[0]?.ballot).toEqual(["p1-a"]);
+    expect(client.store.interactions?.next_ask_at).toBe(5_000);
+    expect(client.store.pending).toEqual([]);
+  });
+
+  it("queues an interaction made offline and sends it once welcomed", async () => {
+    const socket = new FakeSocket();
+    const client = new RoomClient({ uid: "w1", socketFactory: () => socket, pingIntervalMs: 0, newId: () => "only" });
+    client.start();
+    opened.push(client);
+    const sent = client.request({ type: "chat.send", body: "hi" });
+    socket.open();
+    expect(socket.commands()).toEqual([]);
+    socket.receive(welcome(1));
+    expect(socket.commands()).toEqual([{ type: "command", id: "only", command: { type: "chat.send", body: "hi" } }]);
+    socket.receive({ type: "ack", id: "only", seq: 1, result: { message: chatMessage("m1", { body: "hi" }), warning: null } });
+    await expect(sent).resolves.toMatchObject({ ok: true });
   });
 });

@@ -2,10 +2,21 @@ import { WebSocket as ReconnectingWebSocket } from "partysocket";
 import { proxy, ref } from "valtio";
 import { PING_FRAME, PROTOCOL_VERSION, type ClientMessage, encodeFrame, parseServerFrame } from "../../../domain/protocol/index.ts";
 import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
+import type { ChatMessageView } from "../../../domain/chat/visibility.ts";
 import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
 import type { VisibleLiveState } from "../../../domain/webcast-room/live-state.ts";
 import type { PendingStore } from "./pending-store.ts";
-import { INITIAL_ROOM_STATE, type PendingCommand, type RoomEffect, type RoomSyncState, applyServerMessage, enqueueCommand, resumeFrom } from "./room-state.ts";
+import {
+  INITIAL_ROOM_STATE,
+  type InteractionsState,
+  type PendingCommand,
+  type RoomEffect,
+  type RoomSyncState,
+  applyServerMessage,
+  enqueueCommand,
+  prependChat,
+  resumeFrom,
+} from "./room-state.ts";
 
 /**
  * The control room's connection to its webcast room (`/api/webcasts/{uid}/room`, same origin,
@@ -53,7 +64,14 @@ export interface RoomStore {
   reloadRequired: boolean;
   /** The last state change worth announcing to screen readers (already translated by the page). */
   lastEventName: string | null;
+  /** Polls, questions and chat as this connection may see them; null until the room sent them. */
+  interactions: InteractionsState | null;
 }
+
+/** How the room answered a command sent with `request`. */
+export type RequestOutcome =
+  | { ok: true; result: unknown }
+  | { ok: false; code: string; message: string; retry_after_ms?: number; errors?: Record<string, string[]> };
 
 export interface RoomClientOptions {
   uid: string;
@@ -68,11 +86,16 @@ export interface RoomClientOptions {
   clientId?: string;
   /** Where the pending commands are kept across page loads (default: nowhere, memory only). */
   pendingStore?: PendingStore;
+  /** A room token (a viewer's or an audience preview link's): the socket is let in by it, no session needed. */
+  token?: string;
+  /** The client's clock (epoch ms), for the wait before the next question; tests pass their own. */
+  now?(): number;
 }
 
-export function roomUrl(uid: string, where: Pick<Location, "protocol" | "host"> = location): string {
+export function roomUrl(uid: string, where: Pick<Location, "protocol" | "host"> = location, token?: string): string {
   const protocol = where.protocol === "https:" ? "wss:" : "ws:";
-  return `${protocol}//${where.host}/api/webcasts/${encodeURIComponent(uid)}/room`;
+  const url = `${protocol}//${where.host}/api/webcasts/${encodeURIComponent(uid)}/room`;
+  return token ? `${url}?token=${encodeURIComponent(token)}` : url;
 }
 
 /** partysocket with backoff from 1 s to 30 s; nothing buffered while closed (hello must come first). */
@@ -89,6 +112,8 @@ export class RoomClient {
   private resyncs = 0;
   private stopped = false;
   private lastMessageAt = 0;
+  /** The callers of `request` waiting for the room's answer, by command id. */
+  private readonly waiting = new Map<string, (outcome: RequestOutcome) => void>();
   private readonly onOnline = () => this.socket?.reconnect();
   // The browser may keep a dead socket open for minutes: offline means not connected now.
   private readonly onOffline = () => this.setStatus("connecting");
@@ -109,12 +134,13 @@ export class RoomClient {
       restored: restored.map((item) => item.id),
       reloadRequired: false,
       lastEventName: null,
+      interactions: null,
     });
   }
 
   start(): void {
     if (this.socket || this.stopped) return;
-    const socket = (this.options.socketFactory ?? browserRoomSocket)(roomUrl(this.options.uid));
+    const socket = (this.options.socketFactory ?? browserRoomSocket)(roomUrl(this.options.uid, location, this.options.token));
     this.socket = socket;
     socket.addEventListener("open", () => this.hello());
     socket.addEventListener("close", () => this.setStatus(this.store.reloadRequired ? "closed" : "connecting"));
@@ -150,6 +176,8 @@ export class RoomClient {
     this.socket?.close();
     this.socket = null;
     this.store.status = "closed";
+    for (const resolve of this.waiting.values()) resolve({ ok: false, code: "closed", message: "" });
+    this.waiting.clear();
   }
 
   /** Queues a command; sent at once when the room is connected, else after the next welcome. */
@@ -158,6 +186,25 @@ export class RoomClient {
     this.commit(enqueueCommand(this.state, id, command));
     if (this.store.status === "open") this.write({ type: "command", id, command });
     return id;
+  }
+
+  /**
+   * Sends a command and resolves with the room's answer: the ack's result, or the refusal (code,
+   * message, `retry_after_ms` for a question asked too soon). Queued like `send` while offline.
+   */
+  request(command: RoomCommand): Promise<RequestOutcome> {
+    return new Promise((resolve) => {
+      const id = this.newId();
+      this.waiting.set(id, resolve);
+      this.commit(enqueueCommand(this.state, id, command));
+      if (this.store.status === "open") this.write({ type: "command", id, command });
+    });
+  }
+
+  /** Older chat messages read by the page (GET chat-messages?before=), put before the ones held. */
+  addOlderChat(messages: readonly ChatMessageView[], more: boolean): void {
+    if (this.state.interactions === null) return;
+    this.commit({ ...this.state, interactions: prependChat(this.state.interactions, messages, more) });
   }
 
   private newId(): string {
@@ -177,7 +224,7 @@ export class RoomClient {
     const parsed = parseServerFrame(raw);
     // A frame this version does not understand changes nothing.
     if (!parsed.ok) return;
-    const { state, effects } = applyServerMessage(this.state, parsed.message);
+    const { state, effects } = applyServerMessage(this.state, parsed.message, this.options.now ? this.options.now() : Date.now());
     const before = this.state.live;
     this.commit(state);
     if (parsed.message.type === "event" && before !== state.live) this.store.lastEventName = parsed.message.name;
@@ -201,6 +248,25 @@ export class RoomClient {
         this.store.reloadRequired = true;
         this.stop();
         return;
+      case "acked": {
+        const resolve = this.waiting.get(effect.id);
+        this.waiting.delete(effect.id);
+        resolve?.({ ok: true, result: effect.result });
+        this.options.onNotice?.(effect);
+        return;
+      }
+      case "refused": {
+        const resolve = this.waiting.get(effect.id);
+        this.waiting.delete(effect.id);
+        if (resolve) {
+          const outcome: RequestOutcome = { ok: false, code: effect.code, message: effect.message };
+          if (effect.retry_after_ms !== undefined) outcome.retry_after_ms = effect.retry_after_ms;
+          if (effect.errors !== undefined) outcome.errors = effect.errors;
+          resolve(outcome);
+        }
+        this.options.onNotice?.(effect);
+        return;
+      }
       default:
         this.options.onNotice?.(effect);
     }
@@ -217,12 +283,14 @@ export class RoomClient {
 
   private commit(state: RoomSyncState): void {
     if (state.pending !== this.state.pending) this.keepPending(this.state.pending, state.pending);
+    const interactionsChanged = state.interactions !== this.state.interactions;
     this.state = state;
     this.store.role = state.role;
     // ref: the page reads the state whole; valtio need not proxy every nested field.
     this.store.live = state.live === null ? null : ref({ ...state.live });
     this.store.seq = state.seq;
     this.store.pending = state.pending.map((item) => ref({ ...item }));
+    if (interactionsChanged) this.store.interactions = state.interactions === null ? null : ref({ ...state.interactions });
   }
 
   /** Tells the device's copy of the queue what was queued and what was settled (acknowledged or refused). */

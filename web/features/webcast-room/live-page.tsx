@@ -1,0 +1,88 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { PageTitle } from "../../ui/page-title.tsx";
+import { ConnectionIndicator } from "./connection-indicator.tsx";
+import { InteractionPanel } from "./interaction-panel.tsx";
+import { phaseLabel } from "./labels.ts";
+import { RoomClient, type RoomSocketFactory } from "./room-client.ts";
+import "./control-room.css";
+
+export interface LivePageProps {
+  uid: string;
+  /** The room token from the link (`?token=`); without one the room cannot let the viewer in. */
+  token: string | undefined;
+  /** Tests inject a fake transport; the browser uses partysocket. */
+  socketFactory?: RoomSocketFactory;
+}
+
+/**
+ * /live/$uid?token=… (public, no sign-in): the audience's side of the webcast room, reached with a
+ * room token (an audience preview link made in the control room's Links tab). The room client
+ * connects as a viewer; the page shows the room's stage and the interaction panel.
+ */
+export function LivePage({ uid, token, socketFactory }: LivePageProps) {
+  const [client, setClient] = useState<RoomClient | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    const created = new RoomClient({ uid, token, ...(socketFactory ? { socketFactory } : {}) });
+    created.start();
+    setClient(created);
+    return () => created.stop();
+  }, [uid, token, socketFactory]);
+  if (!token) {
+    return (
+      <section className="live-page" data-testid="live-page">
+        <PageTitle>
+          <Trans>Live webcast</Trans>
+        </PageTitle>
+        <p className="form-alert" role="alert" data-testid="live-no-token">
+          <Trans>This link is incomplete: open the whole link you were given.</Trans>
+        </p>
+      </section>
+    );
+  }
+  if (!client) return null;
+  return <LiveRoom client={client} />;
+}
+
+function LiveRoom({ client }: { client: RoomClient }) {
+  const { i18n } = useLingui();
+  const room = useSnapshot(client.store);
+  const interactions = room.interactions ? client.store.interactions : null;
+  const live = room.live ? client.store.live : null;
+  return (
+    <section className="live-page" data-testid="live-page">
+      <header className="control-room__header">
+        <div className="control-room__heading">
+          <PageTitle>
+            <Trans>Live webcast</Trans>
+          </PageTitle>
+        </div>
+        <div className="control-room__status">
+          {live ? (
+            <span className="badge" data-phase={live.phase} data-testid="live-stage">
+              {i18n._(phaseLabel(live))}
+            </span>
+          ) : null}
+          <ConnectionIndicator status={room.status} welcomedOnce={room.welcomedOnce} pending={room.pending.length} />
+        </div>
+      </header>
+      {room.reloadRequired ? (
+        <div className="control-room__callout" data-tone="warning" role="alert">
+          <Trans>The webcast room runs a newer version of the application: reload this page to go on.</Trans>{" "}
+          <button type="button" className="button" onClick={() => location.reload()}>
+            <Trans>Reload</Trans>
+          </button>
+        </div>
+      ) : null}
+      <InteractionPanel
+        interactions={interactions}
+        anonymousAllowed={live?.anonymous_questions ?? false}
+        request={(command) => client.request(command)}
+        canModerate={false}
+        failed={room.status === "closed"}
+      />
+    </section>
+  );
+}
