@@ -23,6 +23,9 @@ import { integrationRoutes } from "./features/integrations/routes.ts";
 import { streamingOutputRoutes } from "./features/streaming-outputs/routes.ts";
 import { controlRoomRoutes, roomSettingsRoutes } from "./features/webcast-room/control-routes.ts";
 import { webcastRoom } from "./features/webcast-room/routes.ts";
+import { guestLinkRoutes } from "./features/webcast-room/guest-link.ts";
+import { questionRoutes } from "./features/questions/routes.ts";
+import { chatRoutes } from "./features/chat/routes.ts";
 import { webcastRoutes } from "./features/webcasts/routes.ts";
 import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
@@ -58,10 +61,13 @@ const routes = app
   .route("/api", segmentRoutes)
   .route("/api", integrationRoutes)
   .route("/api", streamingOutputRoutes)
+  .route("/api", questionRoutes) // the live interactions, through the room (docs/webcasts-api.md "Questions", "Chat")
+  .route("/api", chatRoutes)
   .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
   .route("/api/webcasts", webcastRoom) // the live room: socket (GET …/room) and control-room calls
   .route("/api/webcasts", controlRoomRoutes)
-  .route("/api/webcasts", roomSettingsRoutes);
+  .route("/api/webcasts", roomSettingsRoutes)
+  .route("/api/webcasts", guestLinkRoutes);
 
 app.notFound(notFound);
 app.onError(onError);

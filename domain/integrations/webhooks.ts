@@ -18,12 +18,15 @@ import { integrationMessage } from "./messages.ts";
  */
 
 /**
- * The events a webhook can subscribe to. None is emitted yet: the control room sends
- * `webcast.started` / `webcast.ended` and the viewers' registration `viewer.registered` when they
- * land (worker/features/integrations/delivery.ts `deliverWebcastEvent`). Adding one here makes it
- * selectable everywhere; removing one drops it from stored lists as they are read.
+ * The events a webhook can subscribe to. The control room sends `webcast.started` /
+ * `webcast.ended` and the viewers' registration `viewer.registered` when they land
+ * (worker/features/integrations/delivery.ts `deliverWebcastEvent`). `question.support_desk` is the
+ * support desk (SPEC §4 "send to a support desk", §7 send-to-zendesk): a moderator sends a question
+ * to the webhooks subscribed to it (worker/features/webcast-room/support-desk.ts), signed and
+ * retried, and the desk may answer a ticket. Adding one here makes it selectable everywhere;
+ * removing one drops it from stored lists as they are read.
  */
-export const WEBHOOK_EVENTS = ["webcast.started", "webcast.ended", "viewer.registered"] as const;
+export const WEBHOOK_EVENTS = ["webcast.started", "webcast.ended", "viewer.registered", "question.support_desk"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Sent to a new or changed active webhook when the list is saved, so its endpoint can be checked at once. Not subscribable. */

@@ -33,6 +33,13 @@ describe("who sees which question", () => {
     ["the asker", askerAudience, { plain: true, answered: true, hidden: true, pushed: true }],
     ["another viewer", otherAudience, { plain: true, answered: true, hidden: false, pushed: true }],
   ];
+  it("a speaker who asked sees their own question, unpushed or hidden; the wall does not", () => {
+    const own = question({ asker_id: "user:2" });
+    expect(canSeeQuestion(own, speakerAudience)).toBe(true);
+    expect(canSeeQuestion({ ...own, hidden: true }, speakerAudience)).toBe(true);
+    expect(visibleQuestion(own, speakerAudience)?.mine).toBe(true);
+    expect(canSeeQuestion(own, WALL_AUDIENCE)).toBe(false);
+  });
   for (const [name, audience, expected] of table) {
     it(name, () => {
       for (const [state, overrides] of Object.entries(STATES)) {

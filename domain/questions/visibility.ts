@@ -11,7 +11,8 @@ import type { Question, SupportDesk } from "./record.ts";
  *   included, with the asker's e-mail, session and the moderation details (who answered, the
  *   support desk). Never who asked an anonymous question: not even its asker id leaves the room.
  * - `speaker` (a speaker who does not produce) and `wall` (the full-screen question wall shown to
- *   the room): the questions pushed to speakers, not hidden. Name only, no e-mail.
+ *   the room): the questions pushed to speakers, not hidden (and a speaker's own questions, to
+ *   them). Name only, no e-mail.
  * - `viewer`: every question that is not hidden (post-moderation, like Slido with moderation off:
  *   the audience reads and upvotes each other's questions, which a private Q&A as ON24's default
  *   would rule out), and their own questions whatever their state: a hidden one shows to its
@@ -76,6 +77,8 @@ export function canSeeQuestion(question: Question, audience: QuestionAudience): 
     case "moderator":
       return true;
     case "speaker":
+      // A speaker who asks (rare: a colleague's question relayed) sees it as its asker does.
+      return (question.pushed_to_speakers && !question.hidden) || isMine(question, audience);
     case "wall":
       return question.pushed_to_speakers && !question.hidden;
     case "viewer":

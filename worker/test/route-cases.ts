@@ -13,7 +13,10 @@ import { SEGMENT_ROUTE_CASES } from "../features/segments/route-cases.ts";
 import { STREAMING_OUTPUT_ROUTE_CASES } from "../features/streaming-outputs/route-cases.ts";
 import { INTEGRATION_ROUTE_CASES } from "../features/integrations/route-cases.ts";
 import { ONBOARDING_ROUTE_CASES } from "../features/onboarding/route-cases.ts";
-import { WEBCAST_ROOM_ROUTE_CASES } from "../features/webcast-room/route-cases.ts";
+import { WEBCAST_ROOM_ROUTE_CASES as CONTROL_ROOM_ROUTE_CASES } from "../features/webcast-room/route-cases.ts";
+import { QUESTION_ROUTE_CASES } from "../features/questions/route-cases.ts";
+import { CHAT_ROUTE_CASES } from "../features/chat/route-cases.ts";
+import { GUEST_LINK_ROUTE_CASES } from "../features/webcast-room/guest-link-route-cases.ts";
 
 /**
  * Every API route's row of the route × role × tenant matrix (issue #3), in five groups the
@@ -42,8 +45,8 @@ export const WEBCAST_SETTINGS_ROUTE_CASES: RouteCase[] = [...WEBCAST_ROUTE_CASES
 /** The webcast's parts (route-matrix-parts.test.ts). */
 export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES];
 
-/** The live room's control-room calls, toggles and reset (route-matrix-room.test.ts: each call reaches the room's object). */
-export { WEBCAST_ROOM_ROUTE_CASES };
+/** The live room's control-room calls, toggles and reset, its questions and chat (route-matrix-room.test.ts: each call reaches the room's object). */
+export const WEBCAST_ROOM_ROUTE_CASES: RouteCase[] = [...CONTROL_ROOM_ROUTE_CASES, ...GUEST_LINK_ROUTE_CASES, ...QUESTION_ROUTE_CASES, ...CHAT_ROUTE_CASES];
 
 export const ALL_ROUTE_CASES: RouteCase[] = [
   ...IDENTITY_ROUTE_CASES,

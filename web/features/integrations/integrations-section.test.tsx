@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Webhook } from "../../../domain/integrations/webhooks.ts";
+import { WEBHOOK_EVENTS, type Webhook } from "../../../domain/integrations/webhooks.ts";
 import { fakeServer, json } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { profileUser } from "../../test/users.ts";
@@ -109,7 +109,7 @@ describe("integrations section", () => {
     fireEvent.click(within(section).getByTestId("webhook-add"));
     expect(document.activeElement).toBe(input("webhooks.1.url"));
     type("webhooks.1.url", "http://hooks.example.com/zapier");
-    for (const event of ["webcast.started", "webcast.ended", "viewer.registered"]) fireEvent.click(input(`webhooks.1.events.${event}`));
+    for (const event of WEBHOOK_EVENTS) fireEvent.click(input(`webhooks.1.events.${event}`));
     fireEvent.click(within(section).getByTestId("integrations-save"));
 
     expect(fieldErrors("webhooks.1.url")).toBe("Use an https:// address: http:// is accepted only for this machine (localhost, 127.0.0.1, [::1]).");
@@ -143,6 +143,7 @@ describe("integrations section", () => {
     type("webhooks.1.url", "https://automation.example.com/hook");
     fireEvent.click(input("webhooks.1.events.webcast.started"));
     fireEvent.click(input("webhooks.1.events.viewer.registered"));
+    fireEvent.click(input("webhooks.1.events.question.support_desk"));
     expect(within(section).getByText("A signing secret is created when you save.")).toBeTruthy();
 
     fireEvent.click(within(section).getByTestId("integrations-save"));

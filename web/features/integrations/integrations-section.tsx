@@ -40,6 +40,7 @@ const EVENT_LABELS: Record<WebhookEvent, MessageDescriptor> = {
   "webcast.started": msg`Webcast started`,
   "webcast.ended": msg`Webcast ended`,
   "viewer.registered": msg`Viewer registered`,
+  "question.support_desk": msg`Question sent to the support desk`,
 };
 
 /** A row of the form: a saved webhook (`id`, `secret`) or one added since the last save. */

@@ -36,10 +36,10 @@ describe("AskForm", () => {
     vi.useFakeTimers({ now: 100_000 });
     renderWithI18n(<AskForm interactions={{ next_ask_at: 103_000, questions: [] }} anonymousAllowed={false} request={ok} />);
     fireEvent.change(screen.getByTestId("ask-text"), { target: { value: "Again?" } });
-    expect(screen.getByTestId("ask-status").textContent).toBe("You can ask another question in 3 seconds.");
+    expect(screen.getByTestId("ask-status").textContent).toBe("3 seconds before you can ask another question.");
     expect((screen.getByTestId("ask-submit") as HTMLButtonElement).disabled).toBe(true);
     act(() => vi.advanceTimersByTime(2_000));
-    expect(screen.getByTestId("ask-status").textContent).toBe("You can ask another question in 1 second.");
+    expect(screen.getByTestId("ask-status").textContent).toBe("1 second before you can ask another question.");
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByTestId("ask-status").textContent).toBe("");
     expect((screen.getByTestId("ask-submit") as HTMLButtonElement).disabled).toBe(false);

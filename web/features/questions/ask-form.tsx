@@ -79,7 +79,7 @@ export function AskForm({ interactions, anonymousAllowed, request }: AskFormProp
         </span>
         <p role="status" className="muted" data-testid="ask-status">
           {waitSeconds > 0 ? (
-            <Plural value={waitSeconds} one="You can ask another question in # second." other="You can ask another question in # seconds." />
+            <Plural value={waitSeconds} one="# second before you can ask another question." other="# seconds before you can ask another question." />
           ) : asked ? (
             <Trans>Your question was sent.</Trans>
           ) : null}

@@ -5,11 +5,11 @@ import type { StoredRejected } from "../../local/db.ts";
 /**
  * The tabs of /webcasts/{uid}/edit built so far, in SPEC §2 order (speakers, not a SPEC tab,
  * after access, as in the wizard's steps; segments live in the access tab; premiere videos,
- * viewers, invitations, analytics and votes come with their tables and routes; resources live in
- * the content tab).
+ * viewers, invitations and analytics come with their tables and routes; resources live in
+ * the content tab; votes: the polls' results, online).
  * `?tab=` selects one.
  */
-export const WEBCAST_EDIT_TABS = ["details", "access", "speakers", "content", "streaming-outputs", "qa", "branding", "polls", "embed-app"] as const;
+export const WEBCAST_EDIT_TABS = ["details", "access", "speakers", "content", "streaming-outputs", "qa", "branding", "polls", "votes", "embed-app"] as const;
 export type WebcastEditTab = (typeof WEBCAST_EDIT_TABS)[number];
 
 export function isWebcastEditTab(value: unknown): value is WebcastEditTab {
@@ -26,6 +26,8 @@ export const TAB_TABLES: { readonly [T in WebcastEditTab]?: SyncTable } = {
   content: "resources",
   "streaming-outputs": "streaming_outputs",
   polls: "polls",
+  // The results of the polls: for whoever reads them (polls.manage), from the server.
+  votes: "polls",
   "embed-app": "embed_apps",
 };
 

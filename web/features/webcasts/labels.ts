@@ -97,6 +97,7 @@ export const WEBCAST_TAB_LABELS: Record<WebcastEditTab, MessageDescriptor> = {
   qa: msg`Q&A`,
   branding: msg`Branding`,
   polls: msg`Polls`,
+  votes: msg`Votes`,
   "embed-app": msg`Embed app`,
 };
 

@@ -20,6 +20,7 @@ import { WEBCAST_EDIT_TABS, type WebcastEditTab, visibleEditTabs } from "./edit-
 import { useRejectedEntry } from "./form-support.ts";
 import { STATE_LABELS, WEBCAST_TAB_LABELS } from "./labels.ts";
 import { PollsTab } from "../polls/polls-tab.tsx";
+import { VotesTab } from "../polls/votes-tab.tsx";
 import { QaTab } from "./qa-tab.tsx";
 import { SpeakersTab } from "../speakers/speakers-tab.tsx";
 import { StreamingOutputsTab } from "../streaming-outputs/streaming-outputs-tab.tsx";
@@ -146,6 +147,8 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
         return <StreamingOutputsTab {...common} />;
       case "polls":
         return <PollsTab {...common} />;
+      case "votes":
+        return <VotesTab {...common} />;
       case "embed-app":
         return <EmbedAppsTab {...common} />;
     }

@@ -29,6 +29,9 @@ export const POLL_ROUTE_CASES: RouteCase[] = [
     expect: { ...MANAGERS, others: 201 },
   },
   { route: "GET /api/webcasts/:id/polls/export", request: async () => ({ path: `/api/webcasts/${(await webcastInCopy()).id}/polls/export?type=csv&lang=fr` }), expect: { ...MANAGERS, others: 200 } },
+  { route: "GET /api/webcasts/:id/polls/results", request: async () => ({ path: `/api/webcasts/${(await webcastInCopy()).id}/polls/results` }), expect: { ...MANAGERS, others: 200 } },
+  // The ballot log names the voters: webcasts.update (the same members here; a producer speaker may not, routes.test.ts).
+  { route: "GET /api/webcasts/:id/polls/ballots/export", request: async () => ({ path: `/api/webcasts/${(await webcastInCopy()).id}/polls/ballots/export?type=csv` }), expect: { ...MANAGERS, others: 200 } },
   { route: "GET /api/polls/:id", request: async () => ({ path: await pollPath() }), expect: { ...MANAGERS, others: 200 } },
   { route: "PATCH /api/polls/:id", request: async () => ({ path: await pollPath(), method: "PATCH", json: { title: "Renamed" } }), expect: { ...MANAGERS, others: 200 } },
   { route: "DELETE /api/polls/:id", request: async () => ({ path: await pollPath(), method: "DELETE" }), expect: { ...MANAGERS, others: 204 } },

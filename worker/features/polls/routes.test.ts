@@ -6,6 +6,11 @@ import { changeLog } from "../sync/testing.ts";
 import { insertWebcast } from "../webcasts/testing.ts";
 import type { PollingSeriesResource } from "./service.ts";
 import { insertPoll, insertSeries, insertSpeaker } from "./testing.ts";
+import { env } from "cloudflare:workers";
+import type { WebcastRow } from "../../../domain/webcasts/record.ts";
+import { writeInteractions } from "../webcast-room/interaction-writes.ts";
+import { readCsv, readXlsx } from "../questions/testing.ts";
+import type { PollResultsResource } from "./results.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
 type Page<T> = { data: T[]; meta: { page: number; per_page: number; total: number } };
@@ -208,15 +213,15 @@ describe("GET /api/webcasts/:id/polls/export", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="polls-${webcast.id}.csv"`);
     expect((await response.text()).split("\r\n")).toEqual([
-      "Série;Sondage;Description;Langue;Choix multiple;Affichage;Statut;Option;Recommandée;Votes;Pourcentage",
-      ";Couleur ?;;Anglais;Non;Fluide;Non publié;Red;Non;;",
-      ";Couleur ?;;Anglais;Non;Fluide;Non publié;Blue;Oui;;",
-      "Série A;'=cmd;;Anglais;Non;Fluide;Non publié;\"Oui; vraiment\";Non;;",
-      "Série A;'=cmd;;Anglais;Non;Fluide;Non publié;Non;Non;;",
+      "Série;Sondage;Description;Langue;Choix multiple;Affichage;Statut;Option;Recommandée;Votants;Votes;Pourcentage",
+      ";Couleur ?;;Anglais;Non;Fluide;Non publié;Red;Non;;;",
+      ";Couleur ?;;Anglais;Non;Fluide;Non publié;Blue;Oui;;;",
+      "Série A;'=cmd;;Anglais;Non;Fluide;Non publié;\"Oui; vraiment\";Non;;;",
+      "Série A;'=cmd;;Anglais;Non;Fluide;Non publié;Non;Non;;;",
       "",
     ]);
     const comma = await (await organizer.get(`/api/webcasts/${webcast.id}/polls/export?type=csv`)).text();
-    expect(comma.split("\r\n")[0]).toBe("Series,Poll,Description,Language,Multiple choice,Display,Status,Option,Recommended,Votes,Percentage");
+    expect(comma.split("\r\n")[0]).toBe("Series,Poll,Description,Language,Multiple choice,Display,Status,Option,Recommended,Voters,Votes,Percentage");
   });
 
   it("exports XLSX by default (a zip holding the sheet); an unknown type is 422", async () => {
@@ -236,5 +241,89 @@ describe("GET /api/webcasts/:id/polls/export", () => {
   it("needs polls.manage: other tenant 404, speaker 403, signed out 401", async () => {
     const { org, webcast } = await setup();
     await expectGuarded((client) => client.get(`/api/webcasts/${webcast.id}/polls/export?type=csv`), await org.as("speaker"));
+  });
+});
+
+describe("poll results: GET …/polls/results, the results in the export, the ballot log", () => {
+  /** Ballots as the room writes them (its outbox, worker/features/webcast-room/interaction-writes.ts): v1 voted red then blue. */
+  async function withVotes() {
+    const context = await setup();
+    const poll = await insertPoll(context.webcast, { title: "Couleur ?", recommended_option_id: "blue", status: "closed" });
+    const quiet = await insertPoll(context.webcast, { title: "Personne ?", position: 1 });
+    const cast = (seq: number, voter_key: string, option: string, weight: number) => ({ poll_id: poll.id, voter_key, option_ids: [option], weight, cast_at: Date.UTC(2026, 10, 22, 10, 0, seq), seq });
+    const log = [cast(1, "v1", "red", 2), cast(2, "guest:g", "red", 1), cast(3, "v1", "blue", 2)];
+    await writeInteractions(env, context.webcast.organization_id, context.webcast.id, [
+      ...log.map((ballot) => ({ kind: "ballot_log" as const, key: String(ballot.seq), value: ballot })),
+      { kind: "ballot", key: "g", value: log[1] ?? cast(0, "", "", 0) },
+      { kind: "ballot", key: "v1", value: log[2] ?? cast(0, "", "", 0) },
+    ]);
+    return { ...context, poll, quiet };
+  }
+
+  it("GET …/polls/results: each poll's voters, weighted votes and percentages, in list order", async () => {
+    const { webcast, organizer, poll, quiet } = await withVotes();
+    const { data } = await ok<{ data: PollResultsResource[] }>(await organizer.get(`/api/webcasts/${webcast.id}/polls/results`));
+    expect(data.map((results) => results.poll_id)).toEqual([poll.id, quiet.id]);
+    expect(data[0]).toMatchObject({ title: "Couleur ?", status: "closed", voters: 2, weight: 3, multiple_choice: false });
+    expect(data[0]?.options).toEqual([
+      { option_id: "red", text: "Red", voters: 1, weight: 1, percent: 33, recommended: false },
+      { option_id: "blue", text: "Blue", voters: 1, weight: 2, percent: 67, recommended: true },
+    ]);
+    expect(data[1]).toMatchObject({ voters: 0, weight: 0 });
+  });
+
+  it("the polls export holds the results (read back by exceljs, XLSX and CSV)", async () => {
+    const { webcast, organizer } = await withVotes();
+    const xlsx = await readXlsx(await (await organizer.get(`/api/webcasts/${webcast.id}/polls/export?lang=en`)).arrayBuffer(), 12);
+    expect(xlsx.rows.map((row) => [row[1], row[7], row[9], row[10], row[11]])).toEqual([
+      ["Poll", "Option", "Voters", "Votes", "Percentage"],
+      ["Couleur ?", "Red", 1, 1, 33],
+      ["Couleur ?", "Blue", 1, 2, 67],
+      ["Personne ?", "Red", null, null, null],
+      ["Personne ?", "Blue", null, null, null],
+    ]);
+    const csv = await readCsv(await (await organizer.get(`/api/webcasts/${webcast.id}/polls/export?type=csv&lang=fr`)).arrayBuffer(), ",", 12);
+    expect(csv[0]?.slice(9)).toEqual(["Votants", "Votes", "Pourcentage"]);
+    expect(csv[2]?.slice(7)).toEqual(["Blue", "Oui", "1", "2", "67"]);
+  });
+
+  it("GET …/polls/results needs polls.manage (a producer speaker may), refuses others", async () => {
+    const { org, webcast } = await withVotes();
+    await expectGuarded((client) => client.get(`/api/webcasts/${webcast.id}/polls/results`), await org.as("speaker"));
+  });
+
+  async function ballotExport(client: TestClient, webcast: WebcastRow, query: string): Promise<Response> {
+    return client.get(`/api/webcasts/${webcast.id}/polls/ballots/export${query}`);
+  }
+
+  it("GET …/polls/ballots/export: every accepted ballot in the room's order, replaced ones included", async () => {
+    const { webcast, organizer } = await withVotes();
+    const response = await ballotExport(organizer, webcast, "?type=csv_semicolon&lang=fr");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="poll-ballots-${webcast.id}.csv"`);
+    expect(await readCsv(await response.arrayBuffer(), ";", 6)).toEqual([
+      ["Séquence", "Sondage", "Votant", "Options", "Poids", "Voté le"],
+      ["1", "Couleur ?", "v1", "Red", "2", "2026-11-22T10:00:01.000Z"],
+      ["2", "Couleur ?", "guest:g", "Red", "1", "2026-11-22T10:00:02.000Z"],
+      ["3", "Couleur ?", "v1", "Blue", "2", "2026-11-22T10:00:03.000Z"],
+    ]);
+    const xlsx = await readXlsx(await (await ballotExport(organizer, webcast, "?lang=en")).arrayBuffer(), 6);
+    expect(xlsx.name).toBe("Ballots");
+    expect(xlsx.rows[3]).toEqual([3, "Couleur ?", "v1", "Blue", 2, "2026-11-22T10:00:03.000Z"]);
+  });
+
+  it("GET …/polls/ballots/export is the organizer's (webcasts.update): a producer speaker 403 (en, fr), a bad type 422", async () => {
+    const { org, webcast, organizer } = await withVotes();
+    const user = { id: org.ids.speaker, email: org.emails.speaker };
+    await insertSpeaker(webcast, user);
+    const producer = await org.as("speaker");
+    expect((await producer.get(`/api/webcasts/${webcast.id}/polls/results`)).status).toBe(200);
+    const en = await errorOf(await ballotExport(producer, webcast, "?type=csv"), 403);
+    const fr = await errorOf(await ballotExport(await org.as("speaker", "fr"), webcast, "?type=csv"), 403);
+    expect(en.code).toBe("forbidden");
+    expect(fr.message).not.toBe(en.message);
+    expect((await errorOf(await ballotExport(organizer, webcast, "?type=pdf"), 422)).errors).toHaveProperty("type");
+    expect((await errorOf(await ballotExport(await clientFor("owner@other.test"), webcast, ""), 404)).code).toBe("not_found");
+    expect((await ballotExport(new TestClient(), webcast, "")).status).toBe(401);
   });
 });

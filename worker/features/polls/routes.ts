@@ -3,12 +3,14 @@ import type { z } from "zod";
 import { type Context, Hono } from "hono";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { attachmentHeaders, exportFile } from "../../../domain/exports/spreadsheet.ts";
-import { POLL_SHEET_NAME, pollExportRows } from "../../../domain/polls/export.ts";
+import { BALLOT_SHEET_NAME, POLL_SHEET_NAME, ballotLogExportRows, pollExportRows } from "../../../domain/polls/export.ts";
 import { requireUser } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
 import type { AppEnv } from "../../env.ts";
 import { jsonBody, query } from "../../http/validators.ts";
-import { pathWebcast } from "../webcasts/guards.ts";
+import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
+import { flushInteractions } from "../webcast-room/interaction-calls.ts";
+import { ballotLog, resultsByPoll, resultsInListOrder, webcastBallots } from "./results.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { pathPoll, pathSeries, pollGuard, seriesGuard, webcastPollsGuard } from "./guards.ts";
 import {
@@ -56,13 +58,41 @@ export const pollRoutes = new Hono<AppEnv>()
     await push(c, createPoll, { ...withOptionIds(c.req.valid("json")), id, organization_id: row.organization_id, webcast_id: row.id, now: now() });
     return c.json({ data: await pollAnswer(db(c.env.DB), id) }, 201);
   })
-  /** GET …/polls/export?type=xlsx|csv|csv_semicolon&lang=en|fr|de|pt|es → the file, in that language (else the request's) (one row per option). */
+  /**
+   * GET …/polls/export?type=xlsx|csv|csv_semicolon&lang=en|fr|de|pt|es → the file, in that language
+   * (else the request's): one row per option, with its voters, weighted votes and percentage (the
+   * ballots the room wrote to D1, flushed first).
+   */
   .get("/webcasts/:id/polls/export", webcastPollsGuard, query(exportQuery), async (c) => {
     const { row } = await pathWebcast(c);
     const { type, lang = c.var.locale } = c.req.valid("query");
-    const { polls, series } = await everyPoll(db(c.env.DB), row.id);
-    const file = exportFile(pollExportRows(polls, series, lang), type, localized(POLL_SHEET_NAME, lang));
+    await flushInteractions(c, row.id);
+    const database = db(c.env.DB);
+    const [{ polls, series }, ballots] = await Promise.all([everyPoll(database, row.id), webcastBallots(database, row.id)]);
+    const file = exportFile(pollExportRows(polls, series, lang, resultsByPoll(polls, ballots)), type, localized(POLL_SHEET_NAME, lang));
     return c.body(file.body, 200, attachmentHeaders(`polls-${row.id}`, file));
+  })
+  /** GET …/polls/results → `{ data: PollResultsResource[] }`: every poll's results in list order (the votes tab). */
+  .get("/webcasts/:id/polls/results", webcastPollsGuard, async (c) => {
+    const { row } = await pathWebcast(c);
+    await flushInteractions(c, row.id);
+    const database = db(c.env.DB);
+    const [{ polls, series }, ballots] = await Promise.all([everyPoll(database, row.id), webcastBallots(database, row.id)]);
+    return c.json({ data: resultsInListOrder(polls, series, ballots) }, 200);
+  })
+  /**
+   * GET …/polls/ballots/export?type=&lang= → the auditable ballot log (every accepted ballot, in
+   * the room's order). The organizer's (webcasts.update): it names the voters, a producer speaker
+   * running the polls does not get it (403).
+   */
+  .get("/webcasts/:id/polls/ballots/export", webcastGuard("webcasts.update"), query(exportQuery), async (c) => {
+    const { row } = await pathWebcast(c);
+    const { type, lang = c.var.locale } = c.req.valid("query");
+    await flushInteractions(c, row.id);
+    const database = db(c.env.DB);
+    const [{ polls }, log] = await Promise.all([everyPoll(database, row.id), ballotLog(database, row.id)]);
+    const file = exportFile(ballotLogExportRows(log, polls, lang), type, localized(BALLOT_SHEET_NAME, lang));
+    return c.body(file.body, 200, attachmentHeaders(`poll-ballots-${row.id}`, file));
   })
   /** GET /api/polls/{id} → `{ data: Poll }`. */
   .get("/polls/:id", pollGuard, async (c) => {
