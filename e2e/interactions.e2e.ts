@@ -174,7 +174,7 @@ for (const run of RUNS) {
       }, { uid: TECH_CHECK, lang });
       expect(file.status).toBe(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(Buffer.from(file.base64, "base64"));
+      await workbook.xlsx.load(new Uint8Array(Buffer.from(file.base64, "base64")).buffer);
       const rows: string[][] = [];
       workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ""))));
       const yes = rows.find((row) => row.includes(title) && row.includes("Yes"));

@@ -39,7 +39,7 @@ async function tabsOf(uid: string): Promise<string[]> {
 
 describe.each([
   ["speaker@demo.test", "Assemblée générale annuelle 2026", ["details", "access", "speakers", "qa", "branding"]],
-  ["producer@demo.test", "Behind the scenes: our new studio", ["details", "access", "speakers", "qa", "branding", "polls"]],
+  ["producer@demo.test", "Behind the scenes: our new studio", ["details", "access", "speakers", "qa", "branding", "polls", "votes"]],
 ])("%s on a phone in French", (email, notTheirs, expectedTabs) => {
   beforeAll(async () => {
     await browser.context.clearCookies();

@@ -85,10 +85,10 @@ export function VotesTab({ row, editable }: Pick<WebcastTabProps, "row" | "edita
         <ol className="votes-tab__polls">
           {results.map((poll) => (
             <li key={poll.poll_id} className="form-section" data-testid="votes-poll" data-poll={poll.poll_id}>
-              <h3 className="form-section__title">
+              <h2 className="form-section__title">
                 {poll.series_title ? <span className="muted">{poll.series_title} · </span> : null}
                 {poll.title} <PollBadgeView badge={poll.status} />
-              </h3>
+              </h2>
               {poll.voters === 0 ? (
                 <p className="muted" data-testid="votes-none">
                   <Trans>No votes yet.</Trans>
