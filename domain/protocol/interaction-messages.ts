@@ -104,7 +104,8 @@ export const chatMessageViewSchema = z.object({
 }) satisfies z.ZodType<ChatMessageView>;
 
 /**
- * After every welcome: all the connection may see of the interactions now. `polls`, what is on the
+ * After every welcome: all the connection may see of the interactions now. `participant_id`, who
+ * the reader is (their own chat messages); `polls`, what is on the
  * viewers' screens (with the reader's own ballots); `tallies`, every poll's live tally for whoever
  * manages polls (null for others); `questions`, the questions the reader may see, newest first;
  * `chat`, the newest page of the chat the reader may read, oldest first (`chat_more`: older ones
@@ -112,6 +113,8 @@ export const chatMessageViewSchema = z.object({
  */
 export const interactionsSchema = z.object({
   type: z.literal("interactions"),
+  /** Who the reader is in the interactions (domain/chat/participant.ts): their messages' `sender_id`, their questions' asker. */
+  participant_id: id,
   polls: z.array(viewerPollSchema),
   tallies: z.array(producerPollSchema).nullable(),
   questions: z.array(questionViewSchema),

@@ -926,6 +926,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     const tallies = pollAudienceOf(actor) === "tally" ? this.polls().map((poll) => producerPollView(poll, this.tallyOf(poll), this.tallyOf(poll).seq)) : null;
     this.send(ws, {
       type: "interactions",
+      participant_id: id,
       polls: this.screenPolls(actor.viewer_id === null ? null : ballotsOfVoter(sql, actor.viewer_id)),
       tallies,
       questions: recentQuestions(sql).flatMap((question) => {

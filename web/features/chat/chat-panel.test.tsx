@@ -13,13 +13,13 @@ const ok = async (_command: RoomCommand): Promise<RequestOutcome> => ({ ok: true
 describe("ChatPanel", () => {
   it("renders a body as plain text, never as HTML", () => {
     const body = "<img src=x onerror=alert(1)>";
-    const { container } = renderWithI18n(<ChatPanel interactions={{ chat: [chatMessage("m1", { body })], chat_more: false }} request={ok} canModerate={false} />);
+    const { container } = renderWithI18n(<ChatPanel interactions={{ participant_id: "viewer:me", chat: [chatMessage("m1", { body })], chat_more: false }} request={ok} canModerate={false} />);
     expect(screen.getByTestId("chat-body").textContent).toBe(body);
     expect(container.querySelector("img")).toBeNull();
   });
 
   it("counts the characters against the limit and refuses a body too long", () => {
-    renderWithI18n(<ChatPanel interactions={{ chat: [], chat_more: false }} request={ok} canModerate={false} />);
+    renderWithI18n(<ChatPanel interactions={{ participant_id: "viewer:me", chat: [], chat_more: false }} request={ok} canModerate={false} />);
     expect(screen.getByTestId("chat-empty")).toBeTruthy();
     fireEvent.change(screen.getByTestId("chat-input"), { target: { value: "héllo" } });
     expect(screen.getByTestId("chat-count").textContent).toBe(`5 / ${CHAT_BODY_MAX}`);
@@ -35,7 +35,7 @@ describe("ChatPanel", () => {
         result: { message: chatMessage("m9", { sender_id: "viewer:2" }), warning: { code: "target_disconnected", message: "Ada is not connected: they will not receive it." } },
       }),
     );
-    renderWithI18n(<ChatPanel interactions={{ chat: [chatMessage("m1", { sender_id: "viewer:1", sender_name: "Ada" })], chat_more: false }} request={request} canModerate={false} />);
+    renderWithI18n(<ChatPanel interactions={{ participant_id: "viewer:me", chat: [chatMessage("m1", { sender_id: "viewer:1", sender_name: "Ada" })], chat_more: false }} request={request} canModerate={false} />);
     fireEvent.click(screen.getByTestId("chat-reply"));
     expect(screen.getByTestId("chat-target").textContent).toContain("Private message to Ada");
     fireEvent.change(screen.getByTestId("chat-input"), { target: { value: "Hi Ada" } });
@@ -48,7 +48,7 @@ describe("ChatPanel", () => {
     const request = vi.fn(ok);
     renderWithI18n(
       <>
-        <ChatPanel interactions={{ chat: [chatMessage("m1"), chatMessage("m2", { body: "", deleted: true, deleted_at: 5 })], chat_more: false }} request={request} canModerate />
+        <ChatPanel interactions={{ participant_id: "viewer:me", chat: [chatMessage("m1"), chatMessage("m2", { body: "", deleted: true, deleted_at: 5 })], chat_more: false }} request={request} canModerate />
         <ConfirmHost />
       </>,
     );
@@ -60,10 +60,21 @@ describe("ChatPanel", () => {
     await vi.waitFor(() => expect(request).toHaveBeenCalledWith({ type: "chat.delete", message_id: "m1" }));
   });
 
+  it("offers no private reply on the reader's own messages, from the first one on", () => {
+    renderWithI18n(
+      <ChatPanel
+        interactions={{ participant_id: "viewer:me", chat: [chatMessage("m1", { sender_id: "viewer:me" }), chatMessage("m2", { sender_id: "viewer:ada", sender_name: "Ada" })], chat_more: false }}
+        request={ok}
+        canModerate={false}
+      />,
+    );
+    expect(screen.getAllByTestId("chat-reply")).toHaveLength(1);
+  });
+
   it("loads older messages before the oldest held", async () => {
     const loadOlder = vi.fn(async () => [chatMessage("m0", { sent_at: 1 })]);
     const onOlder = vi.fn();
-    renderWithI18n(<ChatPanel interactions={{ chat: [chatMessage("m1", { sent_at: 2 })], chat_more: true }} request={ok} canModerate={false} loadOlder={loadOlder} onOlder={onOlder} />);
+    renderWithI18n(<ChatPanel interactions={{ participant_id: "viewer:me", chat: [chatMessage("m1", { sent_at: 2 })], chat_more: true }} request={ok} canModerate={false} loadOlder={loadOlder} onOlder={onOlder} />);
     fireEvent.click(screen.getByTestId("chat-older"));
     await vi.waitFor(() => expect(onOlder).toHaveBeenCalledWith([chatMessage("m0", { sent_at: 1 })], false));
     expect(loadOlder).toHaveBeenCalledWith("m1");

@@ -9,7 +9,7 @@ import type { InteractionsState } from "../webcast-room/room-state.ts";
 import "./chat.css";
 
 export interface ChatPanelProps {
-  interactions: Pick<InteractionsState, "chat" | "chat_more">;
+  interactions: Pick<InteractionsState, "chat" | "chat_more" | "participant_id">;
   request(command: RoomCommand): Promise<RequestOutcome>;
   /** Moderators (questions.manage) may delete messages. */
   canModerate: boolean;
@@ -39,7 +39,6 @@ export function ChatPanel({ interactions, request, canModerate, loadOlder, onOld
   const [target, setTarget] = useState<Target | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "error" | "warning"; text: string } | null>(null);
-  const [ownId, setOwnId] = useState<string | null>(null);
   const [older, setOlder] = useState<"idle" | "loading" | "failed">("idle");
   const fieldId = useId();
   const length = lengthOf(body);
@@ -59,8 +58,7 @@ export function ChatPanel({ interactions, request, canModerate, loadOlder, onOld
       return;
     }
     setBody("");
-    const result = outcome.result as { message?: { sender_id?: unknown }; warning?: { message?: unknown } | null } | undefined;
-    if (typeof result?.message?.sender_id === "string") setOwnId(result.message.sender_id);
+    const result = outcome.result as { warning?: { message?: unknown } | null } | undefined;
     if (typeof result?.warning?.message === "string") setNotice({ tone: "warning", text: result.warning.message });
   };
 
@@ -121,7 +119,7 @@ export function ChatPanel({ interactions, request, canModerate, loadOlder, onOld
       ) : (
         <ol className="chat__messages" aria-label={t`Chat messages`} aria-live="polite" data-testid="chat-messages">
           {messages.map((message) => {
-            const own = message.sender_id === ownId || message.delivered !== undefined;
+            const own = message.sender_id === interactions.participant_id;
             return (
               <li key={message.id} className="chat__message" data-private={message.is_private} data-deleted={message.deleted} data-testid="chat-message">
                 <p className="chat__meta">

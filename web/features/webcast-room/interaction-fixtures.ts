@@ -87,6 +87,7 @@ export const chatMessage = (id: string, patch: Partial<ChatMessageView> = {}): C
 
 export const interactionsFrame = (patch: Partial<InteractionsMessage> = {}): InteractionsMessage => ({
   type: "interactions",
+  participant_id: "guest:me",
   polls: [],
   tallies: null,
   questions: [],

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ChatMessageView } from "../../../domain/chat/visibility.ts";
 import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
 import { ChatPanel } from "../chat/chat-panel.tsx";
-import { PollBallot } from "../polls/poll-ballot.tsx";
+import { PollsOnScreen } from "../polls/polls-on-screen.tsx";
 import { AskForm } from "../questions/ask-form.tsx";
 import type { RequestOutcome } from "./room-client.ts";
 import type { InteractionsState } from "./room-state.ts";
@@ -50,7 +50,7 @@ export function InteractionPanel({ interactions, anonymousAllowed, request, canM
             <Trans>No poll right now.</Trans>
           </p>
         ) : (
-          interactions.polls.map((view) => <PollBallot key={view.poll.id} view={view} request={request} />)
+          <PollsOnScreen polls={interactions.polls} request={request} />
         )}
       </section>
       <section className="card" aria-label={t`Questions`} data-testid="panel-questions">

@@ -43,6 +43,8 @@ export interface RoomSyncState {
  * asked, upvotes) comes from the `interactions` snapshot and from the acks, and is kept here.
  */
 export interface InteractionsState {
+  /** Who this connection is in the interactions (its chat messages' `sender_id`). */
+  participant_id: string;
   /** On the viewers' screens now, each with the reader's own ballot. */
   polls: readonly ViewerPollView[];
   /** Every poll's live tally (whoever manages polls), else null. */
@@ -186,6 +188,7 @@ export function interactionsFromSnapshot(message: Extract<ServerMessage, { type:
   const ballots: Record<string, readonly string[]> = {};
   for (const view of message.polls) if (view.ballot !== null) ballots[view.poll.id] = view.ballot;
   return {
+    participant_id: message.participant_id,
     polls: message.polls,
     tallies: message.tallies,
     questions: sortQuestions(message.questions),
