@@ -27,9 +27,13 @@ async function callJson(path: string, init: RequestInit = {}): Promise<unknown> 
   return response.json();
 }
 
-/** GET /api/webcasts/{uid}/chat-messages?before=<oldest id>: the messages before it, oldest first. */
-export async function fetchOlderChat(uid: string, before: string): Promise<ChatMessageView[]> {
-  const body = await callJson(`/api/webcasts/${encodeURIComponent(uid)}/chat-messages?before=${encodeURIComponent(before)}`);
+/**
+ * GET /api/webcasts/{uid}/chat-messages?before=<oldest id>: the messages before it, oldest first;
+ * as the signed-in staff member, or with the audience page's room token.
+ */
+export async function fetchOlderChat(uid: string, before: string, token?: string): Promise<ChatMessageView[]> {
+  const byToken = token === undefined ? "" : `&token=${encodeURIComponent(token)}`;
+  const body = await callJson(`/api/webcasts/${encodeURIComponent(uid)}/chat-messages?before=${encodeURIComponent(before)}${byToken}`);
   return z.array(chatMessageViewSchema).parse(body);
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PageTitle } from "../../ui/page-title.tsx";
 import { ConnectionIndicator } from "./connection-indicator.tsx";
+import { fetchOlderChat } from "./interaction-api.ts";
 import { InteractionPanel } from "./interaction-panel.tsx";
 import { phaseLabel } from "./labels.ts";
 import { RoomClient, type RoomSocketFactory } from "./room-client.ts";
@@ -43,10 +44,10 @@ export function LivePage({ uid, token, socketFactory }: LivePageProps) {
     );
   }
   if (!client) return null;
-  return <LiveRoom client={client} />;
+  return <LiveRoom client={client} uid={uid} token={token} />;
 }
 
-function LiveRoom({ client }: { client: RoomClient }) {
+function LiveRoom({ client, uid, token }: { client: RoomClient; uid: string; token: string }) {
   const { i18n } = useLingui();
   const room = useSnapshot(client.store);
   const interactions = room.interactions ? client.store.interactions : null;
@@ -82,6 +83,8 @@ function LiveRoom({ client }: { client: RoomClient }) {
         request={(command) => client.request(command)}
         canModerate={false}
         failed={room.status === "closed"}
+        loadOlderChat={(before) => fetchOlderChat(uid, before, token)}
+        onOlderChat={(messages, more) => client.addOlderChat(messages, more)}
       />
     </section>
   );

@@ -4,6 +4,7 @@ import type { ChatSendResult } from "../../../domain/webcast-room/interaction-re
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { createOrganization } from "../organizations/fixtures.ts";
 import { insertSpeaker } from "../polls/testing.ts";
+import { guestToken } from "../webcast-room/testing.ts";
 import { insertWebcast } from "../webcasts/testing.ts";
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
@@ -54,6 +55,22 @@ describe("POST and GET /api/webcasts/:id/chat-messages", () => {
     expect(theirs.map((message) => message.body)).toEqual(["Hello", "psst", "Third"]);
     const older = await ok<ChatMessageView[]>(await speaker.get(`/api/webcasts/${webcast.id}/chat-messages?before=${third.message.id}&limit=1`));
     expect(older.map((message) => message.body)).toEqual(["psst"]);
+  });
+
+  it("lets the audience page read older messages with its room token, as that viewer may read them", async () => {
+    const { webcast, organizer } = await setup();
+    const token = await guestToken(webcast.id);
+    const first = await send(organizer, webcast.id, { body: "Welcome" });
+    await send(organizer, webcast.id, { body: "Second" });
+    const anonymous = new TestClient("fr");
+    const page = await ok<ChatMessageView[]>(await anonymous.get(`/api/webcasts/${webcast.id}/chat-messages?limit=1&token=${encodeURIComponent(token)}`));
+    expect(page.map((message) => message.body)).toEqual(["Second"]);
+    const older = await ok<ChatMessageView[]>(await anonymous.get(`/api/webcasts/${webcast.id}/chat-messages?before=${page[0]?.id}&token=${encodeURIComponent(token)}`));
+    expect(older.map((message) => message.id)).toEqual([first.message.id]);
+    // Another webcast's token, or a forged one: 401, one answer for all.
+    const other = await insertWebcast((await createOrganization()).id);
+    expect((await anonymous.get(`/api/webcasts/${other.id}/chat-messages?token=${encodeURIComponent(token)}`)).status).toBe(401);
+    expect((await anonymous.get(`/api/webcasts/${webcast.id}/chat-messages?token=forged`)).status).toBe(401);
   });
 
   it("answers the room's refusals and bad queries (422) in English and French", async () => {

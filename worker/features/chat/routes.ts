@@ -1,5 +1,7 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
+import { createMiddleware } from "hono/factory";
 import { chatHistory } from "../../../domain/chat/history.ts";
 import { participantId } from "../../../domain/chat/participant.ts";
 import { type ChatMessage, chatHistoryQuery, sendChatSchema } from "../../../domain/chat/record.ts";
@@ -12,7 +14,9 @@ import { chatMessages } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody, query } from "../../http/validators.ts";
+import { findWebcast } from "../webcasts/service.ts";
 import { flushInteractions, guardedStaff, runAs, staffGuard, staffOfWebcast } from "../webcast-room/interaction-calls.ts";
+import { verifyRoomToken } from "../webcast-room/room-token.ts";
 
 /**
  * The webcast's chat (SPEC §7 "GET and POST chat-messages {body, sender_id, sender_name,
@@ -44,6 +48,24 @@ const CHAT_MODERATION_REFUSAL: LocalizedText = {
 
 const webcastStaff = staffGuard((c) => staffOfWebcast(c, c.req.param("id") ?? ""));
 
+/** Who reads the history: a viewer or guest by their room token (`?token=`, the audience's page), else the webcast's staff. */
+const readers = new WeakMap<Request, { webcastId: string; participant_id: string }>();
+const historyReader = createMiddleware<AppEnv>(async (c, next) => {
+  const uid = c.req.param("id") ?? "";
+  const token = c.req.query("token");
+  if (token !== undefined && token !== "") {
+    // One answer for a forged, expired or another webcast's token (as the room's socket).
+    const payload = UUID_V7.test(uid) ? await verifyRoomToken(c.env, token, uid) : null;
+    if (!payload) throw new ApiError("unauthenticated");
+    if (!(await findWebcast(db(c.env.DB), uid))) throw new ApiError("not_found");
+    readers.set(c.req.raw, { webcastId: uid, participant_id: payload.viewer_id });
+  } else {
+    const { webcast, actor } = await staffOfWebcast(c, uid);
+    readers.set(c.req.raw, { webcastId: webcast.row.id, participant_id: participantId(actor) });
+  }
+  await next();
+});
+
 /** For /api/chat-messages/{id}: the message's webcast, where the caller must hold questions.manage (the chat's moderation). */
 const messageModerator = staffGuard(async (c) => {
   requireUser(c);
@@ -59,12 +81,13 @@ export const chatRoutes = new Hono<AppEnv>()
    * messages the caller may read (with `before`, a message id: those before it; the first
    * message's id is the next `before`).
    */
-  .get("/webcasts/:id/chat-messages", webcastStaff, query(chatHistoryQuery), async (c) => {
-    const { webcast, actor } = await guardedStaff(c);
+  .get("/webcasts/:id/chat-messages", historyReader, query(chatHistoryQuery.extend({ token: z.string().max(4_000).optional() })), async (c) => {
+    const found = readers.get(c.req.raw);
+    if (!found) throw new Error("chat-messages: no reader");
     const page = c.req.valid("query");
-    await flushInteractions(c, webcast.row.id);
-    const reader = { participant_id: participantId(actor) };
-    const messages = await readableMessages(db(c.env.DB), webcast.row.id, reader.participant_id, page);
+    await flushInteractions(c, found.webcastId);
+    const reader = { participant_id: found.participant_id };
+    const messages = await readableMessages(db(c.env.DB), found.webcastId, reader.participant_id, page);
     return c.json(chatHistory(messages, reader, { limit: page.limit }).messages, 200);
   })
   /**
