@@ -139,6 +139,12 @@ for (const run of RUNS) {
 
       await speaker.locator('[data-testid="speaker-questions"]', { hasText: run.question }).waitFor();
       await expectClean(speaker, `${run.name} speaker questions`);
+      // The question wall: full screen, readable at a distance, closed with Escape.
+      await speaker.getByTestId("question-wall-open").click();
+      await speaker.getByRole("dialog").getByText(run.question).waitFor();
+      await expectClean(speaker, `${run.name} question wall`);
+      await speaker.keyboard.press("Escape");
+      await speaker.getByRole("dialog").waitFor({ state: "detached" });
     });
 
     it("public chat reaches everyone; a private reply reaches only the viewer", async () => {

@@ -60,6 +60,11 @@ describe("ChatPanel", () => {
     await vi.waitFor(() => expect(request).toHaveBeenCalledWith({ type: "chat.delete", message_id: "m1" }));
   });
 
+  it("names a guest without a name 'A participant'", () => {
+    renderWithI18n(<ChatPanel interactions={{ participant_id: "viewer:me", chat: [chatMessage("m1", { sender_id: "guest:1", sender_name: "" })], chat_more: false }} request={ok} canModerate={false} />);
+    expect(screen.getByTestId("chat-message").querySelector("strong")?.textContent).toBe("A participant");
+  });
+
   it("offers no private reply on the reader's own messages, from the first one on", () => {
     renderWithI18n(
       <ChatPanel

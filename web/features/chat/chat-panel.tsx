@@ -35,6 +35,8 @@ const lengthOf = (body: string) => [...body].length;
  */
 export function ChatPanel({ interactions, request, canModerate, loadOlder, onOlder }: ChatPanelProps) {
   const { t, i18n } = useLingui();
+  // A guest has no name (room tokens carry none): shown as "A participant", like an unnamed question's asker.
+  const nameOf = (message: Pick<ChatMessageView, "sender_name">) => (message.sender_name.trim() === "" ? t`A participant` : message.sender_name);
   const [body, setBody] = useState("");
   const [target, setTarget] = useState<Target | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,7 +75,7 @@ export function ChatPanel({ interactions, request, canModerate, loadOlder, onOld
   const remove = async (message: ChatMessageView) => {
     const accepted = await confirm({
       title: t`Delete this message?`,
-      message: t`The message by ${message.sender_name} is removed for everyone. This cannot be undone.`,
+      message: t`The message by ${nameOf(message)} is removed for everyone. This cannot be undone.`,
       acceptLabel: t`Delete`,
       cancelLabel: t`Cancel`,
     });
@@ -123,7 +125,7 @@ export function ChatPanel({ interactions, request, canModerate, loadOlder, onOld
             return (
               <li key={message.id} className="chat__message" data-private={message.is_private} data-deleted={message.deleted} data-testid="chat-message">
                 <p className="chat__meta">
-                  <strong>{message.sender_name}</strong> <time dateTime={new Date(message.sent_at).toISOString()}>{time(message.sent_at)}</time>
+                  <strong>{nameOf(message)}</strong> <time dateTime={new Date(message.sent_at).toISOString()}>{time(message.sent_at)}</time>
                   {message.is_private ? (
                     <span className="badge" data-testid="chat-private">
                       {message.target_name ? <Trans>Private to {message.target_name}</Trans> : <Trans>Private</Trans>}
@@ -147,12 +149,12 @@ export function ChatPanel({ interactions, request, canModerate, loadOlder, onOld
                 {message.deleted ? null : (
                   <span className="chat__actions">
                     {own ? null : (
-                      <button type="button" className="button" onClick={() => setTarget({ id: message.sender_id, name: message.sender_name })} data-testid="chat-reply">
+                      <button type="button" className="button" onClick={() => setTarget({ id: message.sender_id, name: nameOf(message) })} data-testid="chat-reply">
                         <Trans>Reply privately</Trans>
                       </button>
                     )}
                     {canModerate ? (
-                      <button type="button" className="button" onClick={() => void remove(message)} aria-label={t`Delete the message by ${message.sender_name}`} data-testid="chat-delete">
+                      <button type="button" className="button" onClick={() => void remove(message)} aria-label={t`Delete the message by ${nameOf(message)}`} data-testid="chat-delete">
                         <Trans>Delete</Trans>
                       </button>
                     ) : null}
