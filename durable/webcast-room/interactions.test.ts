@@ -1,4 +1,4 @@
-import { abortAllDurableObjects } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,18 @@ import { webcastRoomStub } from "../stubs.ts";
 import { type TestSocket, closeAllSockets, joinRoom, producerActor, speakerActor, viewerActor } from "./testing.ts";
 
 // Issue #16: the audience's interactions through the room, with real sockets, real storage and D1.
-afterEach(closeAllSockets);
+const rooms = new Set<string>();
+afterEach(async () => {
+  await closeAllSockets();
+  // No room keeps an alarm past its test: one ringing after the test's storage is gone (an
+  // eviction mid-test leaves the outbox's safety alarm behind) keeps the pool from exiting.
+  for (const uid of rooms) {
+    await runInDurableObject(webcastRoomStub(env, uid), async (_instance: unknown, state: DurableObjectState) => {
+      await state.storage.deleteAlarm();
+    });
+  }
+  rooms.clear();
+});
 
 let organizationId = 0;
 let producerId = 0;
@@ -34,6 +45,7 @@ beforeAll(async () => {
 async function newWebcast(fields: Partial<WebcastRow> = {}): Promise<string> {
   const row = webcastRow(organizationId, producerId, fields);
   await db(env.DB).insert(webcasts).values(row);
+  rooms.add(row.id);
   return row.id;
 }
 

@@ -7,8 +7,9 @@ import type { Question } from "../../domain/questions/record.ts";
  * What a webcast's room owes D1 (issue #16 "where the truth lives"). The room's own storage is the
  * authority while it runs: each accepted vote, question, upvote, chat message or poll status is
  * stored there first, in the same transaction as an outbox row naming what D1 must be told. The
- * outbox is then written to D1 in batches (`WebcastRoomObject.flushOutbox`), a second after the
- * change or at once when a §7 call reads D1, retried by the alarm when D1 fails. Every write is by
+ * outbox is then written to D1 in batches (`WebcastRoomObject.flushOutbox`), right after the
+ * change, one batch at a time (what changes meanwhile goes in the next), retried by the alarm
+ * when D1 fails. Every write is by
  * key (an upsert, or a delete by key), so a batch written twice (a crash between D1's commit and
  * the outbox's deletion) leaves D1 the same: idempotent, nothing lost, nothing doubled.
  *
@@ -34,8 +35,6 @@ export type OutboxKind = OutboxEntry["kind"];
 /** The order kinds are written in one batch: a question before its upvotes (a foreign key). */
 export const OUTBOX_ORDER: readonly OutboxKind[] = ["question", "upvote", "chat", "ballot", "ballot_log", "poll_status"];
 
-/** How long after a change the outbox is written to D1 (changes meanwhile go in the same batch). */
-export const OUTBOX_FLUSH_MS = 1_000;
 /** A failed write is tried again this much later (by the alarm, which survives an eviction). */
 export const OUTBOX_RETRY_MS = 5_000;
 /** At most this many rows per D1 batch. */

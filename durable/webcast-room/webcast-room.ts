@@ -30,7 +30,7 @@ import { type AcceptedSocket, SocketObject } from "../socket-object.ts";
 import { recentMessages } from "./chat.ts";
 import { type Fanout, type InteractionSettings, type InteractionSetup, type Participant, handleInteraction, needsParticipant } from "./interactions.ts";
 import { migrate } from "./migrations.ts";
-import { OUTBOX_FLUSH_MS, OUTBOX_RETRY_MS, type OutboxEntry, clearOutbox, orderedForWrite, outboxSize, pendingOutbox } from "./outbox.ts";
+import { OUTBOX_RETRY_MS, type OutboxEntry, clearOutbox, orderedForWrite, outboxSize, pendingOutbox } from "./outbox.ts";
 import { ballotsOfPoll, ballotsOfVoter, loadPolls, replacePolls, savePollStatus } from "./polls.ts";
 import { askerState, findQuestion, recentQuestions, saveQuestion, saveSmsDisabled, upvotedBy } from "./questions.ts";
 import {
@@ -963,16 +963,26 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
 
   /** When the alarm must write the outbox if the timer did not (an eviction): null when nothing waits. */
   private outboxDueAt: number | null = null;
-  private outboxTimer: ReturnType<typeof setTimeout> | null = null;
   private outboxChain: Promise<boolean> = Promise.resolve(true);
+  /** A flush is on its way: what is queued meanwhile goes with it (it reads the outbox until empty). */
+  private flushQueued = false;
 
-  /** Something was queued for D1: written within OUTBOX_FLUSH_MS, and by the alarm should the object go away first. */
+  /**
+   * Something was queued for D1: written at once, one batch at a time (changes made while a batch
+   * is written go in the next, so a burst makes few D1 writes), and by the alarm should the object
+   * go away first (OUTBOX_RETRY_MS later; the alarm is cleared once the outbox is empty).
+   */
   private outboxChanged(): void {
     this.outboxDueAt ??= this.now() + OUTBOX_RETRY_MS;
-    this.outboxTimer ??= setTimeout(() => {
-      this.outboxTimer = null;
-      void this.flushOutbox().then(() => this.arm());
-    }, OUTBOX_FLUSH_MS);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    this.ctx.waitUntil(
+      this.flushOutbox()
+        .finally(() => {
+          this.flushQueued = false;
+        })
+        .then(() => this.arm()),
+    );
   }
 
   /** Writes the outbox to D1, batch after batch, one flush at a time; false when D1 failed (the alarm tries again). */
@@ -1124,9 +1134,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     this.participants.clear();
     this.outboxDueAt = null;
     if (this.tallyTimer) clearTimeout(this.tallyTimer);
-    if (this.outboxTimer) clearTimeout(this.outboxTimer);
     this.tallyTimer = null;
-    this.outboxTimer = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
   }
