@@ -35,8 +35,10 @@ export type OutboxKind = OutboxEntry["kind"];
 /** The order kinds are written in one batch: a question before its upvotes (a foreign key). */
 export const OUTBOX_ORDER: readonly OutboxKind[] = ["question", "upvote", "chat", "ballot", "ballot_log", "poll_status"];
 
-/** A failed write is tried again this much later (by the alarm, which survives an eviction). */
+/** A failed write is tried again this much later (by the alarm, which survives an eviction), doubling each time up to 5 minutes… */
 export const OUTBOX_RETRY_MS = 5_000;
+/** …this many times in a row; then the outbox waits for the room's next change, alarm or §7 read. */
+export const OUTBOX_MAX_RETRIES = 8;
 /** At most this many rows per D1 batch. */
 export const OUTBOX_BATCH = 200;
 

@@ -30,7 +30,7 @@ import { type AcceptedSocket, SocketObject } from "../socket-object.ts";
 import { recentMessages } from "./chat.ts";
 import { type Fanout, type InteractionSettings, type InteractionSetup, type Participant, handleInteraction, needsParticipant } from "./interactions.ts";
 import { migrate } from "./migrations.ts";
-import { OUTBOX_RETRY_MS, type OutboxEntry, clearOutbox, orderedForWrite, outboxSize, pendingOutbox } from "./outbox.ts";
+import { OUTBOX_MAX_RETRIES, OUTBOX_RETRY_MS, type OutboxEntry, clearOutbox, orderedForWrite, outboxSize, pendingOutbox } from "./outbox.ts";
 import { ballotsOfPoll, ballotsOfVoter, loadPolls, replacePolls, savePollStatus } from "./polls.ts";
 import { askerState, findQuestion, recentQuestions, saveQuestion, saveSmsDisabled, upvotedBy } from "./questions.ts";
 import {
@@ -966,6 +966,8 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   private outboxChain: Promise<boolean> = Promise.resolve(true);
   /** A flush is on its way: what is queued meanwhile goes with it (it reads the outbox until empty). */
   private flushQueued = false;
+  /** Failed D1 writes in a row (the retries back off). */
+  private outboxFailures = 0;
 
   /**
    * Something was queued for D1: written at once, one batch at a time (changes made while a batch
@@ -1006,9 +1008,14 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
         await this.writeInteractions(room.organizationId, room.webcastUid, orderedForWrite(pending.entries));
       } catch (error) {
         console.error("webcast-room: writing the interactions to D1 failed", room.webcastUid, error);
-        this.outboxDueAt = this.now() + OUTBOX_RETRY_MS;
+        // Tried again later and later (5 s, 10 s, … 5 min), then no more by itself: what stays in
+        // the outbox goes with the next change, alarm or §7 read, so a D1 that keeps refusing
+        // (a webcast deleted meanwhile) does not wake the room forever.
+        this.outboxFailures += 1;
+        this.outboxDueAt = this.outboxFailures > OUTBOX_MAX_RETRIES ? null : this.now() + Math.min(OUTBOX_RETRY_MS * 2 ** (this.outboxFailures - 1), 300_000);
         return false;
       }
+      this.outboxFailures = 0;
       if (!this.room) return true;
       clearOutbox(sql, pending.versions);
     }
