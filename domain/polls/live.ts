@@ -42,6 +42,28 @@ export const POLL_TRANSITIONS: Readonly<Record<PollingAction, Readonly<Record<Po
   dismiss: { unpublished: "unpublished", open: "closed", closed: "closed", results: "results" },
 };
 
+/**
+ * The actions a control room offers for a poll's live status (a subset of POLL_TRANSITIONS: the
+ * ones that move it on): publish an unpublished poll, close an open one, show the results of an
+ * open or closed one, republish a closed one or one showing results, dismiss what is on screen.
+ */
+export function pollActionsFor(status: PollStatus, onScreen: boolean): PollingAction[] {
+  const actions: PollingAction[] = [];
+  if (status === "unpublished") actions.push("publish");
+  if (status === "open") actions.push("close");
+  if (status === "open" || status === "closed") actions.push("show_results");
+  if (status === "closed" || status === "results") actions.push("republish");
+  if (onScreen) actions.push("dismiss");
+  return actions;
+}
+
+/** A series' actions: those that apply to at least one of its polls (the room applies each where it can). */
+export function seriesActionsFor(statuses: readonly PollStatus[], onScreen: boolean): PollingAction[] {
+  const all = new Set(statuses.flatMap((status) => pollActionsFor(status, false)));
+  const order: PollingAction[] = ["publish", "close", "show_results", "republish"];
+  return [...order.filter((action) => all.has(action)), ...(onScreen ? (["dismiss"] as const) : [])];
+}
+
 /** A poll action on a poll or a series (the room's `polling.set` command without its type). */
 export interface PollingCommand {
   kind: "poll" | "series";

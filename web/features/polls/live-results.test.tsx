@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { i18n } from "../../i18n/i18n.ts";
 import { renderWithI18n } from "../../test/render.tsx";
 import { tally } from "../webcast-room/interaction-fixtures.ts";
-import { actionsFor } from "../webcast-room/polls-tab.tsx";
+import { pollActionsFor as actionsFor } from "../../../domain/polls/live.ts";
 import { LiveResults, PollBadgeView } from "./live-results.tsx";
 
 describe("LiveResults", () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { type PollBadge, type PollStatus, type ProducerPollView, isOnScreen } from "../../../domain/polls/live.ts";
+import { type PollBadge, type PollStatus, type ProducerPollView, isOnScreen, pollActionsFor, seriesActionsFor } from "../../../domain/polls/live.ts";
 import type { PollRow, PollingSeriesRow } from "../../../domain/polls/record.ts";
 import type { PollingAction } from "../../../domain/webcast-room/commands.ts";
 import type { CurrentPolling } from "../../../domain/webcast-room/live-state.ts";
@@ -10,29 +10,29 @@ import { byPosition, useWebcastParts } from "../webcasts/use-webcast-parts.ts";
 import { POLLING_ACTION_LABELS, pollingStatusLabel } from "./labels.ts";
 import type { RoomTabProps } from "./tabs.ts";
 
-/**
- * The SPEC §4 actions that make sense from a poll's live status (domain/polls/live.ts
- * POLL_TRANSITIONS): publish an unpublished poll, close an open one, show results of an open or
- * closed one, republish a closed one or one showing results, dismiss what is on screen.
- */
-export function actionsFor(status: PollStatus, onScreen: boolean): PollingAction[] {
-  const actions: PollingAction[] = [];
-  if (status === "unpublished") actions.push("publish");
-  if (status === "open") actions.push("close");
-  if (status === "open" || status === "closed") actions.push("show_results");
-  if (status === "closed" || status === "results") actions.push("republish");
-  if (onScreen) actions.push("dismiss");
-  return actions;
-}
-
-/** A series' actions: those that apply to at least one of its polls (the room applies each where it can). */
-function seriesActions(statuses: readonly PollStatus[], onScreen: boolean): PollingAction[] {
-  const all = new Set(statuses.flatMap((status) => actionsFor(status, false)));
-  const order: PollingAction[] = ["publish", "close", "show_results", "republish"];
-  return [...order.filter((action) => all.has(action)), ...(onScreen ? (["dismiss"] as const) : [])];
-}
-
 type Send = RoomTabProps["send"];
+
+/** The `polling.set` buttons of a poll or a series, each named with what it acts on. */
+function PollingActionButtons({ actions, kind, id, title, busy, send }: { actions: readonly PollingAction[]; kind: "poll" | "series"; id: string; title: string; busy: boolean; send: Send }) {
+  const { t, i18n } = useLingui();
+  return (
+    <span className="control-room__actions">
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-label={t`${i18n._(POLLING_ACTION_LABELS[action])}: ${title}`}
+          onClick={() => send({ type: "polling.set", kind, id, action })}
+          data-action={action}
+        >
+          {i18n._(POLLING_ACTION_LABELS[action])}
+        </button>
+      ))}
+    </span>
+  );
+}
 
 interface PollCardProps {
   poll: PollRow;
@@ -45,7 +45,7 @@ interface PollCardProps {
 
 /** One poll: its live badge, its actions and its live tally. */
 function PollCard({ poll, tally, current, manage, busy, send }: PollCardProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const status: PollStatus = tally?.status ?? poll.status;
   const badge: PollBadge = tally?.badge ?? poll.status;
   const onScreen = isOnScreen(current, poll);
@@ -61,21 +61,7 @@ function PollCard({ poll, tally, current, manage, busy, send }: PollCardProps) {
         ) : null}
       </div>
       {manage ? (
-        <span className="control-room__actions">
-          {actionsFor(status, onScreen).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="button"
-              disabled={busy}
-              aria-label={t`${i18n._(POLLING_ACTION_LABELS[action])}: ${poll.title}`}
-              onClick={() => send({ type: "polling.set", kind: "poll", id: poll.id, action })}
-              data-action={action}
-            >
-              {i18n._(POLLING_ACTION_LABELS[action])}
-            </button>
-          ))}
-        </span>
+        <PollingActionButtons actions={pollActionsFor(status, onScreen)} kind="poll" id={poll.id} title={poll.title} busy={busy} send={send} />
       ) : null}
       {tally ? <LiveResults tally={tally} caption={t`Live results: ${poll.title}`} /> : null}
     </li>
@@ -90,7 +76,7 @@ interface SeriesCardProps extends Omit<PollCardProps, "poll" | "tally"> {
 
 /** A polling series: its own actions (on all its polls), then one poll at a time, stepped through. */
 function SeriesCard({ series, polls, tallies, current, manage, busy, send }: SeriesCardProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [step, setStep] = useState(0);
   const onScreen = current.type === "series" && current.id === series.id;
   const statuses = polls.map((poll) => tallies.get(poll.id)?.status ?? poll.status);
@@ -107,21 +93,7 @@ function SeriesCard({ series, polls, tallies, current, manage, busy, send }: Ser
         ) : null}
       </div>
       {manage && polls.length > 0 ? (
-        <span className="control-room__actions">
-          {seriesActions(statuses, onScreen).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="button"
-              disabled={busy}
-              aria-label={t`${i18n._(POLLING_ACTION_LABELS[action])}: ${series.title}`}
-              onClick={() => send({ type: "polling.set", kind: "series", id: series.id, action })}
-              data-action={action}
-            >
-              {i18n._(POLLING_ACTION_LABELS[action])}
-            </button>
-          ))}
-        </span>
+        <PollingActionButtons actions={seriesActionsFor(statuses, onScreen)} kind="series" id={series.id} title={series.title} busy={busy} send={send} />
       ) : null}
       {poll === undefined ? (
         <p className="muted">
