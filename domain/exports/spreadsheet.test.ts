@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { exceljsCsvSheet } from "./testing.ts";
 import { type Cell, type ExportType, type Rows, attachmentHeaders, columnName, excelSheetName, exportFile } from "./spreadsheet.ts";
 
 /**
@@ -40,10 +41,7 @@ const excelText = (text: string) => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex
 
 /** CSV as exceljs reads it (fast-csv; values kept as text). */
 async function readCsvWithExcelJs(body: Uint8Array, delimiter: "," | ";"): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  // csv.read pipes a Node stream into its parser: this source writes the whole file at once.
-  const source = { pipe: <T extends { end(chunk: Uint8Array): unknown }>(parser: T) => (parser.end(body), parser) };
-  const sheet = await workbook.csv.read(source as unknown as Parameters<ExcelJS.Csv["read"]>[0], { parserOptions: { delimiter }, map: (value: unknown) => value });
+  const sheet = await exceljsCsvSheet(body, delimiter);
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, r) => {
     const values = Array.isArray(row.values) ? row.values.slice(1) : [];

@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import type { Cell } from "../../../domain/exports/spreadsheet.ts";
+import { exceljsCsvSheet } from "../../../domain/exports/testing.ts";
 
 /**
  * Test helpers of the interaction exports (workerd only): a downloaded file read back by exceljs,
@@ -29,11 +30,8 @@ export async function readXlsx(bytes: ArrayBuffer, width: number): Promise<{ nam
 
 /** A CSV file as exceljs reads it (fast-csv; values kept as text, empty cells as ""). */
 export async function readCsv(bytes: ArrayBuffer, delimiter: "," | ";", width: number): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
   // The text as the file holds it (the BOM kept: the reader drops it, as Excel does).
   const body = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  // csv.read pipes a Node stream into its parser: this source writes the whole file at once.
-  const source = { pipe: <T extends { end(chunk: string): unknown }>(parser: T) => (parser.end(body), parser) };
-  const sheet = await workbook.csv.read(source as unknown as Parameters<ExcelJS.Csv["read"]>[0], { parserOptions: { delimiter }, map: (value: unknown) => value });
+  const sheet = await exceljsCsvSheet(body, delimiter);
   return rowsOf(sheet, width).map((row) => row.map((value) => String(value ?? "")));
 }
