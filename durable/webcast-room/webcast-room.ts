@@ -7,7 +7,7 @@ import { localized } from "../../domain/validation/localized.ts";
 import { type RoomActor, actorKey, roomActorSchema } from "../../domain/webcast-room/actor.ts";
 import { participantId } from "../../domain/chat/participant.ts";
 import { CHAT_HISTORY_DEFAULT_LIMIT } from "../../domain/chat/record.ts";
-import { chatHistory, compareMessages } from "../../domain/chat/history.ts";
+import { chatHistory } from "../../domain/chat/history.ts";
 import { messageRecipients, visibleMessage } from "../../domain/chat/visibility.ts";
 import type { Ballot } from "../../domain/polls/ballots.ts";
 import { pollAudienceOf, producerPollView, viewerPollView, viewerPolls } from "../../domain/polls/live.ts";
@@ -793,9 +793,15 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     return this.pollRows;
   }
 
+  /** The interaction settings as last stored (read once after a wake, then kept until they change). */
+  private settingsRow: InteractionSettings | null = null;
+
   private settings(): InteractionSettings {
-    const row = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM flags WHERE name = 'settings'").toArray()[0];
-    return row ? (JSON.parse(row.value) as InteractionSettings) : { registration_required: false, asking_allowed: true, support_desk_configured: false };
+    if (!this.settingsRow) {
+      const row = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM flags WHERE name = 'settings'").toArray()[0];
+      this.settingsRow = row ? (JSON.parse(row.value) as InteractionSettings) : { registration_required: false, asking_allowed: true, support_desk_configured: false };
+    }
+    return this.settingsRow;
   }
 
   /** Stores what the room read of the webcast for its interactions (its polls, its settings). */
@@ -807,6 +813,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
       sql.exec("INSERT INTO flags (name, value) VALUES ('settings', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", JSON.stringify(settings));
     });
     this.pollRows = null;
+    this.settingsRow = settings;
     this.tallies.clear();
   }
 
@@ -922,7 +929,8 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     const id = participantId(actor);
     const audience = questionAudienceOf(actor);
     const upvoted = actor.role === "viewer" ? upvotedBy(sql, id) : new Set<string>();
-    const history = chatHistory(recentMessages(sql).sort(compareMessages), { participant_id: id }, { limit: CHAT_HISTORY_DEFAULT_LIMIT });
+    // recentMessages is in id order already, as chatHistory reads it.
+    const history = chatHistory(recentMessages(sql), { participant_id: id }, { limit: CHAT_HISTORY_DEFAULT_LIMIT });
     const tallies = pollAudienceOf(actor) === "tally" ? this.polls().map((poll) => producerPollView(poll, this.tallyOf(poll), this.tallyOf(poll).seq)) : null;
     this.send(ws, {
       type: "interactions",
@@ -1136,6 +1144,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
     this.sendQueue = [];
     this.armedAt = undefined;
     this.pollRows = null;
+    this.settingsRow = null;
     this.tallies.clear();
     this.tallyDirty.clear();
     this.participants.clear();
