@@ -27,6 +27,38 @@ export interface StoredDraft {
   updated_at: string;
 }
 
+/**
+ * A file being uploaded from this device (web/features/uploads, docs/uploads.md): kept so an upload
+ * survives a reload, a network cut or a browser restart. `file` is the chosen File itself (the
+ * browser keeps a copy in IndexedDB); null when it could not be stored, and then the same file must
+ * be chosen again to resume. `finish` says what to do with the uploaded file (a named step of the
+ * feature that asked for it).
+ */
+export interface StoredUpload {
+  /** This device's id of the upload (UUIDv7). */
+  id: string;
+  /** The server's upload id, once created. */
+  upload_id: string | null;
+  kind: "video" | "slides" | "resource" | "image";
+  organization_id: number;
+  webcast_id: string | null;
+  target_id: string;
+  file: Blob | null;
+  file_name: string;
+  size: number;
+  last_modified: number;
+  type: string;
+  /** The feature's step run after completion: its name and JSON arguments. */
+  finish: { type: string; args: Record<string, unknown> };
+  status: "queued" | "uploading" | "completing" | "finishing" | "done" | "failed" | "canceled";
+  /** Bytes the server holds (parts acknowledged). */
+  uploaded_bytes: number;
+  /** The last refusal (already localized by the server), null when none. */
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Small key-value facts about the replica. */
 export type MetaRecord = { key: "cursor"; value: number } | { key: "last_synced_at"; value: string };
 
@@ -57,6 +89,7 @@ export class LocalDatabase extends Dexie {
   rejected!: Table<StoredRejected, number>;
   meta!: Table<MetaRecord, MetaRecord["key"]>;
   drafts!: Table<StoredDraft, string>;
+  uploads!: Table<StoredUpload, string>;
 
   constructor(readonly userId: number) {
     super(localDatabaseName(userId));
@@ -98,6 +131,18 @@ export class LocalDatabase extends Dexie {
     // unfinished webcast can have started). Screens read the view only; no re-pull needed.
     this.version(6).stores({
       view_webcasts: "id, organization_id, event_start_date_time, [state+event_start_date_time], duration",
+    });
+    // Version 7 (issue #17): the video library (organization-scoped), a webcast's slide deck and
+    // premiere playlist (webcast parts), and this device's uploads (not synced: docs/uploads.md).
+    // New tables on the server too: nothing to re-pull.
+    this.version(7).stores({
+      base_media: "id, organization_id",
+      view_media: "id, organization_id",
+      base_slides: part,
+      view_slides: part,
+      base_premiere_videos: "id, organization_id, webcast_id, media_id",
+      view_premiere_videos: "id, organization_id, webcast_id, media_id",
+      uploads: "id, upload_id, status, target_id",
     });
   }
 

@@ -10,3 +10,4 @@ export * from "./integrations.ts";
 export * from "./polls.ts";
 export * from "./questions.ts";
 export * from "./chat.ts";
+export * from "./media.ts";
