@@ -17,6 +17,7 @@ import { peopleRoutes } from "./features/people/routes.ts";
 import { speakerRoutes } from "./features/speakers/routes.ts";
 import { pollRoutes } from "./features/polls/routes.ts";
 import { resourceRoutes } from "./features/resources/routes.ts";
+import { uploadRoutes } from "./features/uploads/routes.ts";
 import { embedAppRoutes } from "./features/embed-apps/routes.ts";
 import { segmentRoutes } from "./features/segments/routes.ts";
 import { integrationRoutes } from "./features/integrations/routes.ts";
@@ -54,6 +55,7 @@ const routes = app
   .route("/api/organizations", peopleRoutes)
   .route("/api/organizations", organizationSsoRoutes)
   .route("/api/sync", syncRoutes)
+  .route("/api/uploads", uploadRoutes) // the one upload path: R2 multipart through the Worker (docs/uploads.md)
   .route("/api", speakerRoutes)
   .route("/api", pollRoutes)
   .route("/api", resourceRoutes)

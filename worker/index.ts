@@ -3,6 +3,8 @@ import app from "./app.ts";
 import type { Env } from "./env.ts";
 import { purgeExpired } from "./features/maintenance/purge.ts";
 import { compactSyncLog } from "./features/sync/compaction.ts";
+import { sweepUploads } from "./features/uploads/service.ts";
+import { db } from "./db/client.ts";
 
 export { OrganizationSync, WebcastRoom } from "./durable-objects.ts";
 
@@ -14,6 +16,7 @@ export default {
       purgeExpired(env.DB, new Date(controller.scheduledTime)).then((removed) => console.log("purge", JSON.stringify(removed))),
     );
     ctx.waitUntil(sweepDeletedWebcastFiles(env.MEDIA, env.DB).then((removed) => console.log("sweep webcast files", removed)));
+    ctx.waitUntil(sweepUploads(env.MEDIA, db(env.DB), controller.scheduledTime).then((swept) => console.log("sweep uploads", JSON.stringify(swept))));
     ctx.waitUntil(compactSyncLog(env.DB, new Date(controller.scheduledTime)).then((compacted) => console.log("compact sync log", JSON.stringify(compacted))));
   },
 } satisfies ExportedHandler<Env>;
