@@ -81,6 +81,8 @@ export function freePort(): Promise<number> {
 export interface LocalServer {
   baseUrl: string;
   wsUrl: string;
+  /** The server's process group (vite, and workerd under it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -150,7 +152,7 @@ export async function startLocalServer(options: { migrateAndSeed?: boolean } = {
       throw new Error(`seeding failed: HTTP ${seed.status}`);
     }
   }
-  return { baseUrl, wsUrl: `ws://localhost:${port}`, stop };
+  return { baseUrl, wsUrl: `ws://localhost:${port}`, pid: child.pid ?? 0, stop };
 }
 
 async function killGroup(child: ChildProcess): Promise<void> {
