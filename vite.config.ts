@@ -141,7 +141,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+        globPatterns: ["**/*.{js,mjs,css,html,svg,png,webmanifest,woff2}"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/sanctum\//],
         cleanupOutdatedCaches: true,

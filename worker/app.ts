@@ -18,6 +18,10 @@ import { speakerRoutes } from "./features/speakers/routes.ts";
 import { pollRoutes } from "./features/polls/routes.ts";
 import { resourceRoutes } from "./features/resources/routes.ts";
 import { uploadRoutes } from "./features/uploads/routes.ts";
+import { mediaRoutes } from "./features/media/routes.ts";
+import { slidesRoutes } from "./features/slides/routes.ts";
+import { fileRoutes } from "./features/files/routes.ts";
+import { archiveRoutes } from "./features/archive/routes.ts";
 import { embedAppRoutes } from "./features/embed-apps/routes.ts";
 import { segmentRoutes } from "./features/segments/routes.ts";
 import { integrationRoutes } from "./features/integrations/routes.ts";
@@ -56,20 +60,24 @@ const routes = app
   .route("/api/organizations", organizationSsoRoutes)
   .route("/api/sync", syncRoutes)
   .route("/api/uploads", uploadRoutes) // the one upload path: R2 multipart through the Worker (docs/uploads.md)
+  .route("/api/files", fileRoutes) // private objects through short-lived signed URLs, no session (docs/media.md "Serving files")
   .route("/api", speakerRoutes)
   .route("/api", pollRoutes)
   .route("/api", resourceRoutes)
+  .route("/api", mediaRoutes) // the video library's files and premiere playlists (docs/media.md)
   .route("/api", embedAppRoutes)
   .route("/api", segmentRoutes)
   .route("/api", integrationRoutes)
   .route("/api", streamingOutputRoutes)
   .route("/api", questionRoutes) // the live interactions, through the room (docs/webcasts-api.md "Questions", "Chat")
   .route("/api", chatRoutes)
+  .route("/api/webcasts", slidesRoutes)
   .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
   .route("/api/webcasts", webcastRoom) // the live room: socket (GET …/room) and control-room calls
   .route("/api/webcasts", controlRoomRoutes)
   .route("/api/webcasts", roomSettingsRoutes)
-  .route("/api/webcasts", guestLinkRoutes);
+  .route("/api/webcasts", guestLinkRoutes)
+  .route("/api/webcasts", archiveRoutes); // archive/info, archive, archive/edit, replay/signed-url (docs/webcasts-api.md "Archive and replay")
 
 app.notFound(notFound);
 app.onError(onError);

@@ -28,13 +28,21 @@ export interface MediaEdition {
   cuts: MediaCut[];
 }
 
+/**
+ * Why processing failed, kept as a code the screens put in words (Lingui): the file's container
+ * could not be read, it holds no video or audio track, no duration could be read, or the browser
+ * that uploaded it could decode no frame of it.
+ */
+export const MEDIA_FAILURE_REASONS = ["unreadable", "no_tracks", "no_duration", "not_decodable"] as const;
+export type MediaFailureReason = (typeof MEDIA_FAILURE_REASONS)[number];
+
 export interface MediaRow {
   id: string;
   organization_id: number;
   title: string;
   description: string | null;
   status: MediaStatus;
-  /** Why processing failed (en/fr text chosen by the server), else null. */
+  /** Why processing failed (a `MediaFailureReason`), else null. */
   failure_reason: string | null;
   /** Seconds, read from the file; null until processed. */
   duration: number | null;

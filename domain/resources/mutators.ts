@@ -1,15 +1,14 @@
 import { z } from "zod";
 import type { UiLocale } from "../i18n/locales.ts";
-import { limitReachedMessage, withinLimit } from "../organizations/index.ts";
-import { type MutationContext, MutationRejected, type MutationTx, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
+import { checkMediaLimit, isMedium } from "../media/limits.ts";
+import { type MutationContext, MutationRejected, defineMutator, ofRow, inOrganization } from "../sync/types.ts";
 import { UUID_V7 } from "../sync/uuidv7.ts";
 import { email, max, url } from "../validation/form-rules.ts";
 import { required } from "../validation/required.ts";
 import { WEBCAST_MESSAGES } from "../webcasts/messages.ts";
-import { organizationRules, partFor, partsOf, webcastFor } from "../webcasts/part-rules.ts";
+import { partFor, partsOf, webcastFor } from "../webcasts/part-rules.ts";
 import { RESOURCE_KINDS, type ResourceRow } from "./record.ts";
-import type { WebcastRow } from "../webcasts/record.ts";
-import { type LocalizedText, localized, renderedInEveryLocale } from "../validation/localized.ts";
+import { type LocalizedText, localized } from "../validation/localized.ts";
 
 /**
  * The mutators of a webcast's resources (domain/webcasts/parts.ts, SPEC §3 "resources", §7
@@ -35,19 +34,19 @@ export const RESOURCE_MESSAGES = {
   },
   file_required: { en: "Choose a file to upload.", fr: "Choisissez un fichier à téléverser." },
   file_key_invalid: { en: "This file was not uploaded for this resource.", fr: "Ce fichier n'a pas été téléversé pour cette ressource." },
-  file_empty: { en: "The file is empty.", fr: "Le fichier est vide." },
   // REST uploads (worker/features/resources).
   form_required: {
-    en: "Send the resource as form data (multipart/form-data or urlencoded).",
-    fr: "Envoyez la ressource en données de formulaire (multipart/form-data ou urlencoded).",
+    en: "Send the resource as form data (multipart/form-data or urlencoded) or as JSON.",
+    fr: "Envoyez la ressource en données de formulaire (multipart/form-data ou urlencoded) ou en JSON.",
   },
   form_malformed: { en: "The form data could not be read.", fr: "Les données du formulaire n'ont pas pu être lues." },
-  fields_after_file: { en: "Send the text fields before the file.", fr: "Envoyez les champs texte avant le fichier." },
-  file_field: { en: "Send the file in the field named file.", fr: "Envoyez le fichier dans le champ nommé file." },
   file_not_expected: { en: "Only a file resource takes a file.", fr: "Seule une ressource de type fichier accepte un fichier." },
-  one_file: { en: "Send one file per resource.", fr: "Envoyez un seul fichier par ressource." },
   field_too_large: { en: "This field is too large.", fr: "Ce champ est trop volumineux." },
   no_file: { en: "This resource has no file.", fr: "Cette ressource n'a pas de fichier." },
+  upload_first: {
+    en: "Upload the file first (POST /api/uploads), then send its upload_id.",
+    fr: "Téléversez d'abord le fichier (POST /api/uploads), puis envoyez son upload_id.",
+  },
 } as const satisfies Record<string, Text>;
 
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
@@ -126,28 +125,9 @@ function checkFields(row: ResourceFields, locale: UiLocale): void {
   if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
 }
 
-/**
- * Whether a resource is one of the webcast's media for max_media ("media per webcast", SPEC §3):
- * a resource carrying an uploaded file. Links and e-mail addresses store nothing, so they are not
- * media. (Premiere videos will count too when they exist: the limit then counts both.)
- */
-export function isMedium(row: Pick<ResourceRow, "kind" | "file_key">): boolean {
-  return row.kind === "file" && row.file_key !== null;
-}
-
-/**
- * Refuses one medium more than the organization's max_media allows on this webcast. `others`: the
- * webcast's resources but the one being made a medium. Skipped where the organization's rules are
- * not known (a browser cannot add a file anyway: the server's upload route does).
- */
-async function checkMediaLimit(tx: MutationTx, ctx: MutationContext, webcast: Pick<WebcastRow, "organization_id">, others: readonly ResourceRow[]): Promise<void> {
-  const organization = await organizationRules(tx, ctx, webcast.organization_id);
-  if (!organization) return;
-  const check = withinLimit(organization, "max_media", others.filter(isMedium).length);
-  if (check.ok) return;
-  const message = (locale: UiLocale) => limitReachedMessage("max_media", check.limit, locale);
-  throw new MutationRejected("limit_reached", renderedInEveryLocale(message), { file: [message(ctx.locale)] });
-}
+// max_media ("media per webcast") counts files among resources and premiere videos by one rule:
+// domain/media/limits.ts. `isMedium` is re-exported for this feature's callers.
+export { isMedium };
 
 const isoDateTime = z.iso.datetime();
 const id = z.string().regex(UUID_V7);
@@ -209,7 +189,7 @@ export const createResource = defineMutator("createResource", createResourceArgs
     updated_at: args.now,
   });
   checkFields(row, ctx.locale);
-  if (isMedium(row)) await checkMediaLimit(tx, ctx, webcast, siblings);
+  if (isMedium(row)) await checkMediaLimit(tx, ctx, webcast, 1, "file");
   await tx.put("resources", row);
 });
 
@@ -238,7 +218,7 @@ export const updateResource = defineMutator("updateResource", updateResourceArgs
   const next = consistent({ ...row, ...given });
   checkFields(next, ctx.locale);
   // A link or e-mail turned into a file becomes a medium; a replaced file stays the same one.
-  if (isMedium(next) && !isMedium(row)) await checkMediaLimit(tx, ctx, webcast, (await partsOf(tx, "resources", webcast)).filter((other) => other.id !== row.id));
+  if (isMedium(next) && !isMedium(row)) await checkMediaLimit(tx, ctx, webcast, 1, "file");
   // What was given, normalized as the kind wants it, plus what a change of kind clears.
   const patch: Partial<ResourceRow> = { ...given };
   for (const field of ["url", "file_key", "file_name"] as const) if (field in given || next[field] !== row[field]) Reflect.set(patch, field, next[field]);

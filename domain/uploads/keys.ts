@@ -7,7 +7,9 @@ import type { UploadKind } from "./record.ts";
  * prefix: no row can point at another row's, webcast's or organization's object.
  * - video: `organizations/<org>/media/<media id>/…` (posters too);
  * - slides: `webcasts/<uid>/slides/<deck id>/…`; resource: `webcasts/<uid>/resources/<resource id>/…`;
- * - image: `organizations/<org>/images/<target id>/…`.
+ * - image: a library video's poster frame (target: the video), under the video's own prefix;
+ * - a webcast's recording: `webcasts/<uid>/archive/…` (a library video made from an archive edition
+ *   points at it: domain/media/mutators.ts `createGalleryMedia`).
  */
 
 export function mediaFilePrefix(organizationId: number, mediaId: string): string {
@@ -18,8 +20,9 @@ export function slidesFilePrefix(webcastId: string, slidesId: string): string {
   return `webcasts/${webcastId}/slides/${slidesId}/`;
 }
 
-export function imageFilePrefix(organizationId: number, targetId: string): string {
-  return `organizations/${organizationId}/images/${targetId}/`;
+/** R2 prefix of a webcast's recording (its archive): `webcasts/<uid>/archive/`. */
+export function archiveFilePrefix(webcastId: string): string {
+  return `webcasts/${webcastId}/archive/`;
 }
 
 /** The prefix of an upload's key, or null when the kind needs a webcast and has none. */
@@ -28,7 +31,7 @@ export function uploadKeyPrefix(kind: UploadKind, where: { organization_id: numb
     case "video":
       return mediaFilePrefix(where.organization_id, where.target_id);
     case "image":
-      return imageFilePrefix(where.organization_id, where.target_id);
+      return mediaFilePrefix(where.organization_id, where.target_id);
     case "slides":
       return where.webcast_id ? slidesFilePrefix(where.webcast_id, where.target_id) : null;
     case "resource":

@@ -1,24 +1,28 @@
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { validate } from "../../../domain/validation/parse.ts";
+import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { RESOURCE_KINDS, type ResourceRow } from "../../../domain/resources/record.ts";
 import { type CreateResourceArgs, RESOURCE_MESSAGES, type UpdateResourceArgs, resourceFieldErrors } from "../../../domain/resources/mutators.ts";
 import { METHOD_OVERRIDE_REQUIRED, isPatchOverride } from "../../../domain/webcasts/rest.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { invalid } from "./upload-form.ts";
+import { invalid } from "./resource-form.ts";
 import { localized } from "../../../domain/validation/localized.ts";
 
 /**
- * The text fields of the resource forms (docs/webcasts-api.md), as the strings a form sends, and
- * their checks before a file is stored: the shape (zod, unknown fields refused), then the same
- * field rules as the mutator (`resourceFieldErrors`), with the file about to be uploaded counted
- * as present. The mutator judges again once the file is stored.
+ * The fields of the resource forms (docs/webcasts-api.md), as the strings a form sends, and their
+ * checks before the upload they name is looked up: the shape (zod, unknown fields refused), then
+ * the same field rules as the mutator (`resourceFieldErrors`), with a file counted as present when
+ * an `upload_id` is given. The mutator judges again with the upload's key.
  */
 
 const FORM_BOOLEANS = ["1", "0", "true", "false", "on", "off"] as const;
 const isTrue = (value: string) => value === "1" || value === "true" || value === "on";
-/** A placeholder key while the file is still to come (only the rules' "a file is there" reads it). */
+/** A placeholder key while the upload is not looked up yet (only the rules' "a file is there" reads it). */
 const INCOMING = "incoming";
+/** A UUIDv7, or blank for none (a form sends every field it has). */
+const optionalId = z.union([z.string().regex(UUID_V7), z.literal("")]).optional();
+const idOrUndefined = (value: string | undefined) => (value ? value : undefined);
 
 const text = {
   title: z.string().max(10_000),
@@ -31,16 +35,20 @@ const text = {
   visible: z.enum(FORM_BOOLEANS),
 };
 
-/** POST /api/webcasts/{uid}/resources: `kind` and `title`, then `url` or the file. */
-export const createResourceForm = z.strictObject({ ...z.object(text).partial().shape, title: text.title.default(""), kind: text.kind });
+/**
+ * POST /api/webcasts/{uid}/resources: `kind` and `title`, then `url` or `upload_id` (a completed
+ * upload of kind resource, made for the resource's id); `id` (optional) is that id, as the browser
+ * picked it before uploading.
+ */
+export const createResourceForm = z.strictObject({ ...z.object(text).partial().shape, title: text.title.default(""), kind: text.kind, id: optionalId, upload_id: optionalId });
 
-/** POST /api/resources/{id} with `_method=PATCH`: only the fields sent change; `file_name` renames the download. */
-export const updateResourceForm = z.strictObject({ _method: z.string(), ...z.object(text).partial().shape, file_name: z.string().max(1_000).optional() });
+/** POST /api/resources/{id} with `_method=PATCH`: only the fields sent change; `file_name` renames the download, `upload_id` replaces the file. */
+export const updateResourceForm = z.strictObject({ _method: z.string(), ...z.object(text).partial().shape, file_name: z.string().max(1_000).optional(), upload_id: optionalId });
 
 type CreateFields = z.output<typeof createResourceForm>;
 type UpdateFields = z.output<typeof updateResourceForm>;
 
-function parsed<T extends z.ZodType>(schema: T, fields: Record<string, string>, locale: UiLocale): z.output<T> {
+function parsed<T extends z.ZodType>(schema: T, fields: Record<string, unknown>, locale: UiLocale): z.output<T> {
   const result = validate(schema, fields, locale);
   if (!result.ok) throw new ApiError("validation_failed", { message: localized(RESOURCE_MESSAGES.invalid, locale), errors: result.errors });
   return result.data;
@@ -53,13 +61,20 @@ function checkRules(row: Parameters<typeof resourceFieldErrors>[0], locale: UiLo
 
 const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === "" ? null : value);
 
-/** Checks a creation's fields (422) and returns the mutator's arguments for them (without ids, file and time). */
-export function checkCreate(fields: Record<string, string>, withFile: boolean, locale: UiLocale): Omit<CreateResourceArgs, "id" | "organization_id" | "webcast_id" | "now"> {
-  const form: CreateFields = parsed(createResourceForm, fields, locale);
-  if (withFile && form.kind !== "file") throw invalid(locale, "file", localized(RESOURCE_MESSAGES.file_not_expected, locale));
+/** What a form asks for: the mutator's arguments for its fields (without ids, file and time) and the upload it names. */
+export interface CheckedForm<T> {
+  fields: T;
+  upload_id: string | undefined;
+}
+
+/** Checks a creation's fields (422); `id` is the resource's id when the form gives one. */
+export function checkCreate(values: Record<string, unknown>, locale: UiLocale): CheckedForm<Omit<CreateResourceArgs, "id" | "organization_id" | "webcast_id" | "now">> & { id: string | undefined } {
+  const form: CreateFields = parsed(createResourceForm, values, locale);
+  const uploadId = idOrUndefined(form.upload_id);
+  if (uploadId && form.kind !== "file") throw invalid(locale, "upload_id", localized(RESOURCE_MESSAGES.file_not_expected, locale));
   const url = form.kind === "file" ? null : blankToNull(form.url);
-  checkRules({ title: form.title, description: blankToNull(form.description), kind: form.kind, url, file_key: withFile ? INCOMING : null, file_name: null }, locale);
-  return {
+  checkRules({ title: form.title, description: blankToNull(form.description), kind: form.kind, url, file_key: uploadId ? INCOMING : null, file_name: null }, locale);
+  const fields = {
     title: form.title,
     kind: form.kind,
     description: blankToNull(form.description),
@@ -67,17 +82,20 @@ export function checkCreate(fields: Record<string, string>, withFile: boolean, l
     url,
     ...(form.visible === undefined ? {} : { visible: isTrue(form.visible) }),
   };
+  return { fields, id: idOrUndefined(form.id), upload_id: uploadId };
 }
 
 /**
  * Checks an update's fields against the resource as it is (400 without `_method=PATCH`, 422) and
  * returns the mutator's arguments for the fields sent (without id, file and time).
  */
-export function checkUpdate(fields: Record<string, string>, withFile: boolean, current: ResourceRow, locale: UiLocale): Omit<UpdateResourceArgs, "id" | "now"> {
-  if (!isPatchOverride(fields._method)) throw new ApiError("bad_request", { message: METHOD_OVERRIDE_REQUIRED[locale] });
-  const form: UpdateFields = parsed(updateResourceForm, fields, locale);
+export function checkUpdate(values: Record<string, unknown>, current: ResourceRow, locale: UiLocale): CheckedForm<Omit<UpdateResourceArgs, "id" | "now">> {
+  if (!isPatchOverride(values._method)) throw new ApiError("bad_request", { message: METHOD_OVERRIDE_REQUIRED[locale] });
+  const form: UpdateFields = parsed(updateResourceForm, values, locale);
+  const uploadId = idOrUndefined(form.upload_id);
+  const withFile = uploadId !== undefined;
   const kind = form.kind ?? current.kind;
-  if (withFile && kind !== "file") throw invalid(locale, "file", localized(RESOURCE_MESSAGES.file_not_expected, locale));
+  if (withFile && kind !== "file") throw invalid(locale, "upload_id", localized(RESOURCE_MESSAGES.file_not_expected, locale));
   const args: Omit<UpdateResourceArgs, "id" | "now"> = {};
   if (form.title !== undefined) args.title = form.title;
   if (form.description !== undefined) args.description = blankToNull(form.description);
@@ -97,5 +115,5 @@ export function checkUpdate(fields: Record<string, string>, withFile: boolean, c
     },
     locale,
   );
-  return args;
+  return { fields: args, upload_id: uploadId };
 }

@@ -1,8 +1,6 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { UploadEmpty, UploadTooLarge, putStream } from "./files.ts";
+import { cleanContentType, cleanFileName } from "../uploads/names.ts";
 import { MalformedForm, multipartBoundary, multipartParts, readText } from "./multipart.ts";
-import { cleanContentType, cleanFileName } from "./upload-form.ts";
 
 /** A stream handing `bytes` on in chunks of `size` (1 byte splits every delimiter). */
 function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
@@ -28,10 +26,6 @@ async function partsOf(stream: ReadableStream<Uint8Array>, boundary: string) {
   const parts: { name: string; filename: string | null; contentType: string | null; text: string | null }[] = [];
   for await (const part of multipartParts(stream, boundary)) parts.push({ name: part.name, filename: part.filename, contentType: part.contentType, text: await readText(part.body, 1 << 20) });
   return parts;
-}
-
-async function* chunksOf(size: number, chunk: number): AsyncGenerator<Uint8Array> {
-  for (let sent = 0; sent < size; sent += chunk) yield new Uint8Array(Math.min(chunk, size - sent)).fill(sent % 251);
 }
 
 describe("multipartParts", () => {
@@ -76,31 +70,6 @@ describe("multipartParts", () => {
     await expect(partsOf(chunked(new TextEncoder().encode("no delimiter at all"), 5), "b")).rejects.toBeInstanceOf(MalformedForm);
     const nameless = ["--b", "Content-Disposition: form-data", "", "x", "--b--"].join("\r\n");
     await expect(partsOf(chunked(new TextEncoder().encode(nameless), 5), "b")).rejects.toBeInstanceOf(MalformedForm);
-  });
-});
-
-describe("putStream", () => {
-  it("stores a small file with one put and a large one as a multipart upload of equal parts", async () => {
-    const small = "webcasts/test/resources/small/aaaaaaaaaaaaaaaaaaaa";
-    expect(await putStream(env.MEDIA, small, chunksOf(1000, 100), { contentType: "text/plain", maxBytes: 5000 })).toBe(1000);
-    expect((await env.MEDIA.head(small))?.size).toBe(1000);
-
-    const large = "webcasts/test/resources/large/aaaaaaaaaaaaaaaaaaaa";
-    const size = 11 * 1024 * 1024 + 123;
-    expect(await putStream(env.MEDIA, large, chunksOf(size, 1 << 20), { contentType: "application/pdf", maxBytes: 20 * 1024 * 1024, partBytes: 5 * 1024 * 1024 })).toBe(size);
-    const stored = await env.MEDIA.get(large);
-    expect(stored?.size).toBe(size);
-    expect(stored?.httpMetadata?.contentType).toBe("application/pdf");
-    const bytes = new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0));
-    expect([bytes[0], bytes[(1 << 20) + 1], bytes[size - 1]]).toEqual([0, (1 << 20) % 251, (11 * (1 << 20)) % 251]);
-  });
-
-  it("keeps nothing of a file over the limit or empty", async () => {
-    const key = "webcasts/test/resources/big/aaaaaaaaaaaaaaaaaaaa";
-    await expect(putStream(env.MEDIA, key, chunksOf(12 * 1024 * 1024, 1 << 20), { contentType: "text/plain", maxBytes: 11 * 1024 * 1024, partBytes: 5 * 1024 * 1024 })).rejects.toBeInstanceOf(UploadTooLarge);
-    expect(await env.MEDIA.head(key)).toBeNull();
-    await expect(putStream(env.MEDIA, key, chunksOf(0, 1), { contentType: "text/plain", maxBytes: 10 })).rejects.toBeInstanceOf(UploadEmpty);
-    expect(await env.MEDIA.head(key)).toBeNull();
   });
 });
 

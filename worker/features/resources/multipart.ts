@@ -1,8 +1,9 @@
 /**
- * A streaming reader of `multipart/form-data` (RFC 7578): parts come one after the other, a file's
- * bytes as chunks while they arrive, so a 5 GB upload goes to R2 without being held in memory
- * (Request.formData() would buffer the whole body). Text fields are small and collected by the
- * caller; a part's bytes must be read (or are skipped) before the next part is reached.
+ * A streaming reader of `multipart/form-data` (RFC 7578): parts come one after the other, their
+ * bytes as chunks while they arrive, so the caller sees a part's headers before its body
+ * (Request.formData() would buffer the whole body first). The resource forms read their text
+ * fields with it and refuse a file part on its headers alone (resource-form.ts); a part's bytes
+ * must be read (or are skipped) before the next part is reached.
  */
 
 /** One part of the body. */

@@ -9,19 +9,21 @@ import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { pathWebcast, readGuard, webcastGuard } from "../webcasts/guards.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
-import { newResourceFileKey, sweepResourceFiles, withStoredFile } from "./files.ts";
+import { sweepResourceFiles } from "./files.ts";
 import { checkCreate, checkUpdate } from "./forms.ts";
-import { pathResource, resourceAnswerOf, resourceGuard, resourcesOf } from "./service.ts";
-import { readResourceForm } from "./upload-form.ts";
+import { readResourceForm } from "./resource-form.ts";
+import { findResource, pathResource, resourceAnswerOf, resourceGuard, resourcesOf } from "./service.ts";
+import { attachIfNamed, resourceUpload } from "./uploaded-file.ts";
 import { localized } from "../../../domain/validation/localized.ts";
-import { createResource, deleteResource, setResourcesVisibility, updateResource } from "../../../domain/resources/mutators.ts";
+import { createResource, deleteResource, resourceAnswer, setResourcesVisibility, updateResource } from "../../../domain/resources/mutators.ts";
 
 /**
  * The webcast's resources (SPEC §7: GET and POST /api/webcasts/{uid}/resources, PATCH
  * …/resources/visibility, POST /api/resources/{id} with _method=PATCH, DELETE /api/resources/{id};
  * docs/webcasts-api.md), mounted at /api. Writes push one mutation (domain/resources/mutators.ts) like a
- * browser's; a file is streamed to R2 first and discarded if its mutation is refused. Order in a
- * route: session (401), webcast or resource and permission (404 / 403), then the body (400 / 422).
+ * browser's. A file is never in these requests (Cloudflare caps a body at 100 MB): it is uploaded
+ * first through /api/uploads and named by `upload_id` (uploaded-file.ts). Order in a route:
+ * session (401), webcast or resource and permission (404 / 403), then the body (400 / 415 / 422).
  */
 
 /** PATCH …/resources/visibility: `{ resources: [{ id, visible }] }`, 1 to 500 entries. */
@@ -34,28 +36,42 @@ export const resourceRoutes = new Hono<AppEnv>()
     return c.json({ data: await resourcesOf(db(c.env.DB), row.id) }, 200);
   })
   /**
-   * POST /api/webcasts/{uid}/resources (multipart or urlencoded: kind, title, description?,
-   * language?, url?, visible?, then file) → 201 `{ data: Resource }`: the file streamed to R2, then
-   * `createResource` naming it.
+   * POST /api/webcasts/{uid}/resources (form data or JSON: kind, title, description?, language?,
+   * url?, visible?, id?, upload_id?) → 201 `{ data: Resource }`: `createResource`, a file resource
+   * taking a completed upload made for its id (which `id`, when sent, must be). Sent again with the
+   * same upload once applied (the browser's finishing step may run twice), it answers the resource.
    */
   .post("/webcasts/:id/resources", webcastGuard("webcasts.update"), async (c) => {
     const { row: webcast } = await pathWebcast(c);
-    const id = uuidv7();
-    const form = await readResourceForm(c, {
-      check: (values, withFile) => checkCreate(values, withFile, c.var.locale),
-      keyFor: () => newResourceFileKey(webcast.id, id),
-    });
+    const user = requireUser(c);
+    const locale = c.var.locale;
+    const database = db(c.env.DB);
+    const form = checkCreate(await readResourceForm(c), locale);
+    const where = { organization_id: webcast.organization_id, webcast_id: webcast.id, user_id: user.id };
+    const file = form.upload_id ? await resourceUpload(database, form.upload_id, { ...where, resource_id: form.id }, locale) : null;
+    const id = file?.resource_id ?? form.id ?? uuidv7();
+    // Ids are global (the browser picks them): one taken anywhere is refused here, not by the table.
+    const taken = file || form.id ? await findResource(database, id) : undefined;
+    if (taken) {
+      if (!file || taken.webcast_id !== webcast.id || taken.file_key !== file.key) throw new ApiError("conflict", { message: localized(RESOURCE_MESSAGES.already_exists, locale) });
+      await attachIfNamed(database, file);
+      return c.json({ data: resourceAnswer(taken) }, 201);
+    }
     const args: CreateResourceArgs = {
       ...form.fields,
       id,
       organization_id: webcast.organization_id,
       webcast_id: webcast.id,
-      ...(form.file ? { file_key: form.file.key, file_name: form.file.name } : {}),
+      ...(file ? { file_key: file.key, file_name: file.file_name } : {}),
       now: new Date().toISOString(),
     };
-    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, createResource, args));
-    await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), webcast.id, new Set());
-    return c.json({ data: await resourceAnswerOf(db(c.env.DB), id) }, 201);
+    try {
+      await applyMutation(c.env, user, locale, createResource, args);
+    } finally {
+      if (file) await attachIfNamed(database, file);
+    }
+    await sweepResourceFiles(c.env.MEDIA, database, webcast.id, new Set());
+    return c.json({ data: await resourceAnswerOf(database, id) }, 201);
   })
   /** PATCH /api/webcasts/{uid}/resources/visibility `{ resources: [{ id, visible }] }` → `{ data: Resource[] }` (ids not of this webcast are skipped). */
   .patch("/webcasts/:id/resources/visibility", webcastGuard("webcasts.update"), jsonBody(() => visibilityBody), async (c) => {
@@ -65,24 +81,30 @@ export const resourceRoutes = new Hono<AppEnv>()
     return c.json({ data: await resourcesOf(db(c.env.DB), webcast.id) }, 200);
   })
   /**
-   * POST /api/resources/{id} with `_method=PATCH` (multipart or urlencoded, the fields to change,
-   * optionally a new file) → `{ data: Resource }`; a replaced or dropped file is deleted once the
-   * change is applied.
+   * POST /api/resources/{id} with `_method=PATCH` (form data or JSON: the fields to change,
+   * `upload_id` for a new file) → `{ data: Resource }`; a replaced or dropped file is deleted once
+   * the change is applied.
    */
   .post("/resources/:id", resourceGuard("webcasts.update"), async (c) => {
     const current = await pathResource(c);
-    const form = await readResourceForm(c, {
-      check: (values, withFile) => checkUpdate(values, withFile, current, c.var.locale),
-      keyFor: () => newResourceFileKey(current.webcast_id, current.id),
-    });
+    const user = requireUser(c);
+    const locale = c.var.locale;
+    const database = db(c.env.DB);
+    const form = checkUpdate(await readResourceForm(c), current, locale);
+    const where = { resource_id: current.id, organization_id: current.organization_id, webcast_id: current.webcast_id, user_id: user.id };
+    const file = form.upload_id ? await resourceUpload(database, form.upload_id, where, locale) : null;
     const args: UpdateResourceArgs = { ...form.fields, id: current.id, now: new Date().toISOString() };
-    if (form.file) {
-      args.file_key = form.file.key;
-      args.file_name = form.fields.file_name ?? form.file.name;
+    if (file) {
+      args.file_key = file.key;
+      args.file_name = form.fields.file_name ?? file.file_name;
     }
-    await withStoredFile(c.env.MEDIA, form.file?.key ?? null, () => applyMutation(c.env, requireUser(c), c.var.locale, updateResource, args));
-    const answer = await resourceAnswerOf(db(c.env.DB), current.id);
-    await sweepResourceFiles(c.env.MEDIA, db(c.env.DB), current.webcast_id, new Set(current.file_key ? [current.file_key] : []));
+    try {
+      await applyMutation(c.env, user, locale, updateResource, args);
+    } finally {
+      if (file) await attachIfNamed(database, file);
+    }
+    const answer = await resourceAnswerOf(database, current.id);
+    await sweepResourceFiles(c.env.MEDIA, database, current.webcast_id, new Set(current.file_key ? [current.file_key] : []));
     return c.json({ data: answer }, 200);
   })
   /** DELETE /api/resources/{id} → 204: `deleteResource`, then its file. */

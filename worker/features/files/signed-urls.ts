@@ -1,0 +1,116 @@
+import { base64url } from "../../auth/tokens.ts";
+import type { Env } from "../../env.ts";
+
+/**
+ * Short-lived signed URLs for private R2 objects (issue #17 point 5, docs/media.md "Serving
+ * files"). The URL is the credential: `<video src>`, pdf.js or a download link fetch it without a
+ * session, so a route that hands one out authorizes first. A token binds the exact key (a URL
+ * never opens another object), the expiry, and the download name and type it is served with:
+ *
+ *   token = base64url(JSON {k, e, n?, t?}) "." base64url(HMAC-SHA256(file key, first part))
+ *
+ * The HMAC key is derived from APP_KEY by HKDF with a label of its own, so it never equals APP_KEY
+ * nor any other key made from it (CSRF tokens sign with APP_KEY itself).
+ */
+
+/** Default and longest life of a URL, in seconds. */
+export const FILE_URL_TTL = { default_s: 15 * 60, max_s: 24 * 60 * 60 } as const;
+
+/** The path a token is served at (worker/app.ts mounts worker/features/files/routes.ts there). */
+export const FILES_PATH = "/api/files/";
+
+/** What a token carries: key, expiry (Unix seconds), download name (attachment when set), content type. */
+export interface FilePayload {
+  k: string;
+  e: number;
+  n?: string;
+  t?: string;
+}
+
+export interface SignFileOptions {
+  key: string;
+  /** Served as an attachment under this name; without it, inline. */
+  download_name?: string;
+  /** Overrides the object's stored content type. */
+  content_type?: string;
+  /** Life of the URL in seconds: 15 minutes by default, at most 24 hours. */
+  expires_in_s?: number;
+}
+
+const HKDF_LABEL = "igo signed file urls v1";
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC key of file URLs, derived once per APP_KEY per isolate. */
+function fileUrlKey(appKey: string): Promise<CryptoKey> {
+  let key = keys.get(appKey);
+  if (!key) {
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(appKey), "HKDF", false, ["deriveKey"])
+      .then((material) =>
+        crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: encoder.encode(HKDF_LABEL) }, material, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign", "verify"]),
+      );
+    keys.set(appKey, key);
+  }
+  return key;
+}
+
+function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(value)) return null;
+  try {
+    const binary = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** Life in seconds: the default when absent, within 1 s … 24 h. */
+function lifeOf(expiresIn: number | undefined): number {
+  const seconds = Math.floor(expiresIn ?? FILE_URL_TTL.default_s);
+  return Math.min(FILE_URL_TTL.max_s, Math.max(1, Number.isFinite(seconds) ? seconds : FILE_URL_TTL.default_s));
+}
+
+/**
+ * `/api/files/<token>` for `options.key`, valid from `now` (ms) for `expires_in_s`. Caller: a route
+ * that has authorized the user to read that object.
+ */
+export async function signFileUrl(env: Pick<Env, "APP_KEY">, options: SignFileOptions, now: number = Date.now()): Promise<string> {
+  const payload: FilePayload = { k: options.key, e: Math.floor(now / 1000) + lifeOf(options.expires_in_s) };
+  if (options.download_name) payload.n = options.download_name;
+  if (options.content_type) payload.t = options.content_type;
+  const body = base64url(encoder.encode(JSON.stringify(payload)));
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await fileUrlKey(env.APP_KEY), encoder.encode(body)));
+  return `${FILES_PATH}${body}.${base64url(signature)}`;
+}
+
+/** Longest token read (a key, a name and a type fit well under it). */
+const MAX_TOKEN_LENGTH = 4096;
+
+/**
+ * The payload of a token whose signature holds (checked in constant time by WebCrypto) and which
+ * has not expired at `now` (ms); null otherwise, whatever the reason.
+ */
+export async function verifyFileToken(env: Pick<Env, "APP_KEY">, token: string, now: number = Date.now()): Promise<FilePayload | null> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  const [body, signature, extra] = token.split(".");
+  if (!body || !signature || extra !== undefined) return null;
+  const signatureBytes = fromBase64url(signature);
+  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await fileUrlKey(env.APP_KEY), signatureBytes, encoder.encode(body)))) return null;
+  const bytes = fromBase64url(body);
+  if (!bytes) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
+  } catch {
+    return null;
+  }
+  if (!isPayload(payload) || payload.e * 1000 <= now) return null;
+  return payload;
+}
+
+function isPayload(value: unknown): value is FilePayload {
+  if (typeof value !== "object" || value === null) return false;
+  const { k, e, n, t } = value as Record<string, unknown>;
+  return typeof k === "string" && k !== "" && typeof e === "number" && Number.isSafeInteger(e) && (n === undefined || typeof n === "string") && (t === undefined || typeof t === "string");
+}
