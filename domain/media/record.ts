@@ -65,3 +65,6 @@ export interface MediaRow {
   created_at: string;
   updated_at: string;
 }
+
+/** A library video as the API answers it: no R2 keys, short-lived signed URLs instead. */
+export type MediaAnswer = Omit<MediaRow, "file_key" | "poster_key"> & { file_url: string | null; poster_url: string | null };

@@ -11,8 +11,8 @@ import { z } from "zod";
  *   per month"; test webcasts have their own quota); max_simultaneous_webcasts: webcasts live at
  *   the same time, judged when scheduling (a webcast's span may overlap fewer than this many
  *   other spans of webcasts neither test nor over);
- * - max_media: media per webcast (resources carrying an uploaded file, premiere videos when they
- *   exist); max_people_per_table: seats of one virtual table;
+ * - max_media: media per webcast: its resources carrying an uploaded file plus its premiere videos,
+ *   counted by one rule (domain/media/limits.ts); max_people_per_table: seats of one virtual table;
  * - inactivity_timeout: a webcast with no activity for this long is auto-stopped (SPEC §4).
  * Pure; whoever enforces a limit has already authorized the action it guards.
  */

@@ -41,6 +41,11 @@ describe("the read rule", () => {
     expect(readsOfWebcast(speaker, "resources", produced)).toBe(false);
     expect(readsOfWebcast(speaker, "streaming_outputs", produced)).toBe(false);
     expect(readsOfWebcast(speaker, "webcasts", other)).toBe(false);
+    // Every speaker presents the deck (managing it is slides.manage); the library and the premiere playlist are the organizer's.
+    expect(readsOfWebcast(speaker, "slides", session)).toBe(true);
+    expect(readsOfWebcast(speaker, "slides", produced)).toBe(true);
+    expect(readsOfWebcast(speaker, "premiere_videos", produced)).toBe(false);
+    expect(readsOfWebcast(speaker, "media", produced)).toBe(false);
   });
 
   it("makes the pull scope from it: organizations where all is read, webcasts where the user speaks", () => {
@@ -60,6 +65,7 @@ describe("the read rule", () => {
       webcast_speakers: [{ organizationId: 2, webcastIds: [W2, W3] }],
       polls: [{ organizationId: 2, webcastIds: [W3] }],
       polling_series: [{ organizationId: 2, webcastIds: [W3] }],
+      slides: [{ organizationId: 2, webcastIds: [W2, W3] }],
     });
     expect(readScope(user(5, ["viewer", 1]), [1])).toEqual(Object.fromEntries(SYNC_TABLES.map((table) => [table, []])));
   });

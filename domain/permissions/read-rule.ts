@@ -37,6 +37,14 @@ export const READ_RULES: { readonly [T in SyncTable]: ReadRule } = {
   segments: { permission: "webcasts.view" },
   // Stream keys and credentials: those who may edit the webcast.
   streaming_outputs: { permission: "webcasts.update" },
+  // The library is the organization's, read like its webcasts: a premiere playlist (read with the
+  // webcast) names its videos. Every role holding media.manage holds webcasts.view too, and the
+  // reverse (permissions.ts), so either permission gives the same readers.
+  media: { permission: "webcasts.view" },
+  // Every speaker presents the deck (the speaker view shows the current slide); a producer speaker
+  // or an organizer manages and approves it (SPEC §6 "slides", the mutators' slides.manage).
+  slides: { permission: "webcasts.view", spoken: true },
+  premiere_videos: { permission: "webcasts.view" },
 };
 
 /** A webcast the user speaks in, as the read rule needs it. */

@@ -17,3 +17,6 @@ export interface SlidesRow extends WebcastPart {
   approved: boolean;
   approved_at: string | null;
 }
+
+/** A deck as the API answers it: a short-lived signed URL of the PDF instead of its R2 key. */
+export type SlidesAnswer = Omit<SlidesRow, "file_key"> & { file_url: string };

@@ -65,8 +65,9 @@ describe("upgradeMutation", () => {
 });
 
 /**
- * A version 2 of the contract as a real bump would make it: `updateWebcast { id, now, …fields }`
- * becomes `editWebcast { webcast, changes, now }`, with the upgrade that turns the first into the second.
+ * The next version of the contract as a real bump would make it: `updateWebcast { id, now, …fields }`
+ * becomes `editWebcast { webcast, changes, now }`, with the upgrade that turns the first into the
+ * second (after the upgrades the current version ships).
  */
 const editWebcastArgs = z.strictObject({ webcast: z.string().regex(UUID_V7), changes: z.record(z.string(), z.unknown()), now: z.string() });
 const editWebcast = defineMutator(
@@ -79,11 +80,13 @@ const editWebcast = defineMutator(
   },
 );
 const { updateWebcast: _replaced, ...unchanged } = WEBCAST_MUTATORS;
-const V2_MUTATORS = { ...unchanged, editWebcast };
-const V2: SyncContract = {
-  version: 2,
+const NEXT_MUTATORS = { ...unchanged, editWebcast };
+const NEXT = CONTRACT_VERSION + 1;
+const NEXT_CONTRACT: SyncContract = {
+  version: NEXT,
   upgrades: {
-    2: ({ name, args }) => {
+    ...SYNC_CONTRACT.upgrades,
+    [NEXT]: ({ name, args }: ContractCall): ContractCall => {
       if (name !== "updateWebcast" || !isRecord(args)) return { name, args };
       const { id, now, ...changes } = args;
       return { name: "editWebcast", args: { webcast: id, changes, now } };
@@ -91,23 +94,23 @@ const V2: SyncContract = {
   },
 };
 
-/** The server of version 2 behind its push route: upgrades what it is sent (as worker/features/sync/push.ts does), then applies it. */
-function v2Sender(server: ReturnType<typeof memoryServer>, actor: MutationActor): PushSender {
+/** The server of the next version behind its push route: upgrades what it is sent (as worker/features/sync/push.ts does), then applies it. */
+function nextSender(server: ReturnType<typeof memoryServer>, actor: MutationActor): PushSender {
   return async (mutations) => {
     const upgraded = structuredClone(mutations).map((sent) => {
-      const result = upgradeMutation(sent, V2);
+      const result = upgradeMutation(sent, NEXT_CONTRACT);
       if (!result.ok) throw new Error(`not upgraded: ${result.reason}`);
       return result.mutation;
     });
-    return structuredClone(await applyPush(server.store, V2_MUTATORS, actor, "en", upgraded, SERVER_NOW));
+    return structuredClone(await applyPush(server.store, NEXT_MUTATORS, actor, "en", upgraded, SERVER_NOW));
   };
 }
 
-function v2Replica(store: MemoryReplicaStore, actor: MutationActor): Replica<typeof V2_MUTATORS> {
+function nextReplica(store: MemoryReplicaStore, actor: MutationActor): Replica<typeof NEXT_MUTATORS> {
   return new Replica({
     store,
-    registry: V2_MUTATORS,
-    contract: V2,
+    registry: NEXT_MUTATORS,
+    contract: NEXT_CONTRACT,
     actor,
     locale: "en",
     clock: tickingClock(Date.UTC(2026, 0, 2)),
@@ -116,64 +119,65 @@ function v2Replica(store: MemoryReplicaStore, actor: MutationActor): Replica<typ
   });
 }
 
-describe("an outbox written by version 1 replayed by the app and server of version 2", () => {
+describe("an outbox written by the current version replayed by the app and server of the next one", () => {
   const alice = organizer(7);
   const bob = organizer(8);
 
   it("keeps every queued edit: the new app shows it after a rebase, the new server applies it once", async () => {
     const server = memoryServer();
     const store = new MemoryReplicaStore();
-    const v1 = testReplica(store, alice);
+    const current = testReplica(store, alice);
     const id = idSequence(Date.UTC(2026, 0, 1), 50)();
-    await v1.mutate("createWebcast", webcastArgs(id));
-    await v1.push(server.sender(alice));
-    await v1.pull(server.fetcher());
+    await current.mutate("createWebcast", webcastArgs(id));
+    await current.push(server.sender(alice));
+    await current.pull(server.fetcher());
 
-    // Offline on version 1: an edit queued with its version, and one queued before mutations carried a version.
-    const stamped = await v1.mutate("updateWebcast", { id, event_title: "Edited offline", now: "2026-01-02T00:00:00.000Z" });
-    expect(stamped.contract_version).toBe(1);
+    // Offline on the current version: an edit queued with its version, and one queued before
+    // mutations carried a version (read as version 1, upgraded through every version since).
+    const stamped = await current.mutate("updateWebcast", { id, event_title: "Edited offline", now: "2026-01-02T00:00:00.000Z" });
+    expect(stamped.contract_version).toBe(CONTRACT_VERSION);
     await store.transaction(() =>
       store.outbox.add({ id: idSequence(Date.UTC(2026, 0, 1, 13), 51)(), name: "updateWebcast", args: { id, description: "Queued long ago", now: "2026-01-02T00:00:01.000Z" }, client_time: "2026-01-01T13:00:00.000Z", cursor: null, touched: [] }),
     );
 
-    // The app updates to version 2 while the server moved on (another user's edit).
+    // The app updates to the next version while the server moved on (another user's edit).
     const other = testReplica(new MemoryReplicaStore(), bob);
     await other.pull(server.fetcher());
     await other.mutate("updateWebcast", { id, duration: 90, now: "2026-01-02T00:00:02.000Z" });
     await other.push(server.sender(bob));
 
-    const v2 = v2Replica(store, alice);
-    await v2.pull(server.fetcher()); // rebases: both version 1 entries re-run as upgraded
+    const next = nextReplica(store, alice);
+    await next.pull(server.fetcher()); // rebases: both older entries re-run as upgraded
     expect((await store.rowsOf("view", "webcasts"))[0]).toMatchObject({ event_title: "Edited offline", description: "Queued long ago", duration: 90 });
 
     // Pushed as written (the server upgrades them): both applied, nothing refused.
-    expect(await v2.push(v2Sender(server, alice))).toEqual({ status: "done", answered: 2, rejected: 0 });
-    expect(await v2.rejected()).toEqual([]);
-    await v2.pull(server.fetcher());
-    expect(await v2.pending()).toEqual([]);
+    expect(await next.push(nextSender(server, alice))).toEqual({ status: "done", answered: 2, rejected: 0 });
+    expect(await next.rejected()).toEqual([]);
+    await next.pull(server.fetcher());
+    expect(await next.pending()).toEqual([]);
     expect((await store.rowsOf("view", "webcasts"))[0]).toMatchObject({ event_title: "Edited offline", description: "Queued long ago", duration: 90 });
 
     // A retry of the same ids (a lost answer) is not applied twice.
-    const again = await v2Sender(server, alice)([{ ...stamped }]);
+    const again = await nextSender(server, alice)([{ ...stamped }]);
     expect(again.results).toEqual([{ id: stamped.id, status: "already_applied", cursor: expect.any(Number) }]);
   });
 
-  it("takes the pushes of an app still on version 1 (a tab not reloaded yet), and the new app writes version 2", async () => {
+  it("takes the pushes of an app still on the current version (a tab not reloaded yet), and the new app writes the next", async () => {
     const server = memoryServer();
     const old = testReplica(new MemoryReplicaStore(), alice);
     const id = idSequence(Date.UTC(2026, 0, 1), 60)();
     await old.mutate("createWebcast", webcastArgs(id));
     await old.mutate("updateWebcast", { id, event_title: "From the old tab", now: "2026-01-02T00:00:00.000Z" });
-    expect(await old.push(v2Sender(server, alice))).toEqual({ status: "done", answered: 2, rejected: 0 });
+    expect(await old.push(nextSender(server, alice))).toEqual({ status: "done", answered: 2, rejected: 0 });
 
     const store = new MemoryReplicaStore();
-    const v2 = v2Replica(store, alice);
-    await v2.pull(server.fetcher());
+    const next = nextReplica(store, alice);
+    await next.pull(server.fetcher());
     expect((await store.rowsOf("view", "webcasts"))[0]?.event_title).toBe("From the old tab");
-    const edit = await v2.mutate("editWebcast", { webcast: id, changes: { event_title: "From the new app" }, now: "2026-01-03T00:00:00.000Z" });
-    expect(edit.contract_version).toBe(2);
-    expect(await v2.push(v2Sender(server, alice))).toEqual({ status: "done", answered: 1, rejected: 0 });
-    await v2.pull(server.fetcher());
+    const edit = await next.mutate("editWebcast", { webcast: id, changes: { event_title: "From the new app" }, now: "2026-01-03T00:00:00.000Z" });
+    expect(edit.contract_version).toBe(NEXT);
+    expect(await next.push(nextSender(server, alice))).toEqual({ status: "done", answered: 1, rejected: 0 });
+    await next.pull(server.fetcher());
     expect((await store.rowsOf("view", "webcasts"))[0]?.event_title).toBe("From the new app");
   });
 });

@@ -15,11 +15,13 @@ import type { PendingMutation } from "./types.ts";
  * the server upgrades what an older app pushes, and the browser upgrades its own outbox when it
  * replays it (docs/sync.md "Contract version"). Nothing queued offline is lost.
  */
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;
 
 /** SHA-256 of the canonical contract, per version (hex). */
 export const CONTRACT_HASHES: Readonly<Record<number, string>> = {
   1: "6ca765f9b3bd10d20dbc5ad6eef7b90577570e3a3651792d483b0c9a5af3a24e",
+  // Issue #17: the library (media), slide decks and premiere playlists, their rows and mutators.
+  2: "65eaeca3d4565eaf214942f8209a56b1750cfd4923c16711acd3a4232dc487cc",
 };
 
 /** A mutation's mutator and arguments, as one contract version names them. */
@@ -40,7 +42,10 @@ export type ContractUpgrade = (call: ContractCall) => ContractCall;
  * mutation into a version 2 one. Kept at least SYNC_RETENTION_DAYS after the next version ships
  * (a mutation older than that is refused `expired` anyway); in practice they stay, being small.
  */
-export const CONTRACT_UPGRADES: Readonly<Record<number, ContractUpgrade>> = {};
+export const CONTRACT_UPGRADES: Readonly<Record<number, ContractUpgrade>> = {
+  // Version 2 only added tables and mutators: a version 1 call means the same thing.
+  2: (call) => call,
+};
 
 /** A contract: its version and the upgrades into it (tests make others). */
 export interface SyncContract {

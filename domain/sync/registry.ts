@@ -5,6 +5,9 @@ import { RESOURCE_MUTATORS } from "../resources/mutators.ts";
 import { SEGMENT_MUTATORS } from "../segments/mutators.ts";
 import { SERVER_ONLY_SPEAKER_MUTATORS, SPEAKER_MUTATORS } from "../speakers/mutators.ts";
 import { STREAMING_OUTPUT_MUTATORS } from "../streaming-outputs/mutators.ts";
+import { MEDIA_MUTATORS, SERVER_ONLY_MEDIA_MUTATORS } from "../media/mutators.ts";
+import { SERVER_ONLY_SLIDES_MUTATORS, SLIDES_MUTATORS } from "../slides/mutators.ts";
+import { PREMIERE_VIDEO_MUTATORS } from "../premiere-videos/mutators.ts";
 
 /**
  * Every synced mutator by name: the browser's replica runs them optimistically, the server
@@ -19,13 +22,27 @@ export const ALL_MUTATORS = {
   ...EMBED_APP_MUTATORS,
   ...SEGMENT_MUTATORS,
   ...STREAMING_OUTPUT_MUTATORS,
+  ...MEDIA_MUTATORS,
+  ...SLIDES_MUTATORS,
+  ...PREMIERE_VIDEO_MUTATORS,
 } as const;
 
 /** The registries, for the collision check. */
-export const MUTATOR_REGISTRIES = [WEBCAST_MUTATORS, SPEAKER_MUTATORS, POLL_MUTATORS, RESOURCE_MUTATORS, EMBED_APP_MUTATORS, SEGMENT_MUTATORS, STREAMING_OUTPUT_MUTATORS] as const;
+export const MUTATOR_REGISTRIES = [
+  WEBCAST_MUTATORS,
+  SPEAKER_MUTATORS,
+  POLL_MUTATORS,
+  RESOURCE_MUTATORS,
+  EMBED_APP_MUTATORS,
+  SEGMENT_MUTATORS,
+  STREAMING_OUTPUT_MUTATORS,
+  MEDIA_MUTATORS,
+  SLIDES_MUTATORS,
+  PREMIERE_VIDEO_MUTATORS,
+] as const;
 
 /**
  * Mutators only the server runs (their routes do work around them: e-mails, password hashes, R2
  * files). They refuse to run elsewhere, and /api/sync/push refuses their names.
  */
-export const SERVER_ONLY_MUTATORS: ReadonlySet<string> = new Set([...SERVER_ONLY_WEBCAST_MUTATORS, ...SERVER_ONLY_SPEAKER_MUTATORS]);
+export const SERVER_ONLY_MUTATORS: ReadonlySet<string> = new Set([...SERVER_ONLY_WEBCAST_MUTATORS, ...SERVER_ONLY_SPEAKER_MUTATORS, ...SERVER_ONLY_MEDIA_MUTATORS, ...SERVER_ONLY_SLIDES_MUTATORS]);

@@ -10,6 +10,9 @@ import type { StreamingOutputRow } from "../streaming-outputs/record.ts";
 import type { SegmentRow } from "../segments/record.ts";
 import type { EmbedAppRow } from "../embed-apps/record.ts";
 import type { ResourceRow } from "../resources/record.ts";
+import type { MediaRow } from "../media/record.ts";
+import type { SlidesRow } from "../slides/record.ts";
+import type { PremiereVideoRow } from "../premiere-videos/record.ts";
 import type { PollRow, PollingSeriesRow } from "../polls/record.ts";
 import type { WebcastSpeakerRow } from "../speakers/record.ts";
 import type { WebcastRow } from "../webcasts/record.ts";
@@ -25,6 +28,9 @@ export interface SyncRowMap {
   embed_apps: EmbedAppRow;
   segments: SegmentRow;
   streaming_outputs: StreamingOutputRow;
+  media: MediaRow;
+  slides: SlidesRow;
+  premiere_videos: PremiereVideoRow;
 }
 
 /** Every synced table, in a fixed order (pull scopes, adapters, tests). */
@@ -39,10 +45,16 @@ export const SYNC_TABLES = [
   "embed_apps",
   "segments",
   "streaming_outputs",
+  "media",
+  "slides",
+  "premiere_videos",
 ] as const satisfies readonly (keyof SyncRowMap)[];
 
-/** The webcast's sub-collections (domain/webcasts/parts.ts): deleted with it, scoped like it. */
-export const WEBCAST_PART_TABLES = ["webcast_speakers", "polls", "polling_series", "resources", "embed_apps", "segments", "streaming_outputs"] as const satisfies readonly (keyof SyncRowMap)[];
+/**
+ * The webcast's sub-collections (domain/webcasts/parts.ts): deleted with it, scoped like it. The
+ * library's videos (`media`) are the organization's, like webcasts: a premiere playlist names them.
+ */
+export const WEBCAST_PART_TABLES = ["webcast_speakers", "polls", "polling_series", "resources", "embed_apps", "segments", "streaming_outputs", "slides", "premiere_videos"] as const satisfies readonly (keyof SyncRowMap)[];
 // Fails to compile when a table of SyncRowMap is missing from SYNC_TABLES.
 const everyTableListed: [Exclude<keyof SyncRowMap, (typeof SYNC_TABLES)[number]>] extends [never] ? true : never = true;
 void everyTableListed;
@@ -61,8 +73,10 @@ export type SyncCascade = { [C in keyof SyncRowMap]: { table: C; column: keyof S
  * Rows that belong to a row of another table and go with it: deleting the parent deletes them on
  * every side. Stores implement it inside the parent's commit (a `del` change-log entry per child,
  * in the same atomic commit), so a mutator deletes only the parent and never lists the children
- * (a webcast may have tens of thousands of viewers).
+ * (a webcast may have tens of thousands of viewers). A library video goes out of every premiere
+ * playlist that names it.
  */
 export const SYNC_CASCADES: { readonly [T in keyof SyncRowMap]?: readonly SyncCascade[] } = {
   webcasts: [{ table: "viewers", column: "webcast_id" }, ...WEBCAST_PART_TABLES.map((table) => ({ table, column: "webcast_id" as const }))],
+  media: [{ table: "premiere_videos", column: "media_id" }],
 };

@@ -157,6 +157,14 @@ export function ofRow(args: { id: string }): MutationScope {
   return { rowId: args.id };
 }
 
+/**
+ * The scope of a mutation of a webcast's part that names its webcast but no existing row of its
+ * own (a new slide deck, a whole premiere playlist): the webcast's organization.
+ */
+export function ofWebcast(args: { webcast_id: string }): MutationScope {
+  return { rowId: args.webcast_id };
+}
+
 export interface Mutator<Name extends string = string, Schema extends z.ZodType = z.ZodType> {
   name: Name;
   args: Schema;

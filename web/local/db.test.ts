@@ -30,9 +30,9 @@ describe("LocalDatabase", () => {
 
     const db = new LocalDatabase(userId);
     await db.open();
-    // The latest version (5: the webcasts' parts, 6: an index for the home screen); version 4's
+    // The latest version (5: the webcasts' parts, 6: an index for the home screen, 7: media, slides, uploads); version 4's
     // upgrade forgot the cursor.
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.meta.get("cursor")).toBeUndefined();
     expect(await db.meta.get("last_synced_at")).toEqual({ key: "last_synced_at", value: "2026-01-01T00:00:00.000Z" });
     expect(await db.view_webcasts.get("w1")).toMatchObject({ event_title: "Kept" });

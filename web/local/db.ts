@@ -1,6 +1,6 @@
 import { Dexie, type Table } from "dexie";
 import type { OutboxEntry, RejectedMutation } from "../../domain/sync/replica-store.ts";
-import { SYNC_TABLES, WEBCAST_PART_TABLES } from "../../domain/sync/tables.ts";
+import { SYNC_TABLES } from "../../domain/sync/tables.ts";
 import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
 
 /** A queued mutation as stored: `seq` (auto-increment) is the outbox order (UUIDv7s of one millisecond are not ordered). */
@@ -119,8 +119,10 @@ export class LocalDatabase extends Dexie {
     // Version 5: the webcasts' sub-collections (domain/webcasts/parts.ts), by webcast. Their rows
     // are new on the server too: nothing to re-pull.
     const part = "id, organization_id, webcast_id";
+    // Frozen: the part tables as they were in version 5 (later ones come in their own versions).
+    const VERSION_5_PARTS = ["webcast_speakers", "polls", "polling_series", "resources", "embed_apps", "segments", "streaming_outputs"];
     this.version(5).stores(
-      Object.fromEntries(WEBCAST_PART_TABLES.flatMap((table) => [
+      Object.fromEntries(VERSION_5_PARTS.flatMap((table) => [
         [`base_${table}`, part],
         [`view_${table}`, part],
       ])),

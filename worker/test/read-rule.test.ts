@@ -103,8 +103,12 @@ async function restIds(client: TestClient, table: SyncTable, fixture: Fixture): 
   }
 }
 
-/** Tables without a REST read yet (viewers: issue #18; segments: only written over REST): the rule itself decides. */
-const WITHOUT_REST: readonly SyncTable[] = ["viewers", "segments"];
+/**
+ * Tables without a REST read yet (viewers: issue #18; segments: only written over REST; the
+ * library, decks and premiere playlists: issue #17, whose fixtures hold none of them yet): the
+ * rule itself decides.
+ */
+const WITHOUT_REST: readonly SyncTable[] = ["viewers", "segments", "media", "slides", "premiere_videos"];
 
 let fixtures: Fixture[] = [];
 let organizationId = 0;

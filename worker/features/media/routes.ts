@@ -2,7 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { MediaFailureReason, MediaRow } from "../../../domain/media/record.ts";
+import type { MediaAnswer, MediaFailureReason, MediaRow } from "../../../domain/media/record.ts";
+
+export type { MediaAnswer };
 import { MEDIA_FAILURE_REASONS } from "../../../domain/media/record.ts";
 import { attachMediaFile, setMediaProcessing } from "../../../domain/media/mutators.ts";
 import { setPremiereVideos } from "../../../domain/premiere-videos/mutators.ts";
@@ -24,9 +26,6 @@ import { probeStoredVideo } from "./probe.ts";
  * edited through its mutators (offline too); its file arrives through the upload path and is taken
  * here, then read (processing) — and premiere playlists (SPEC §7 POST premiere-videos). Mounted at /api.
  */
-
-/** A library video as the API answers it: no R2 keys, short-lived signed URLs instead. */
-export type MediaAnswer = Omit<MediaRow, "file_key" | "poster_key"> & { file_url: string | null; poster_url: string | null };
 
 export async function mediaAnswer(env: Env, row: MediaRow): Promise<MediaAnswer> {
   const { file_key, poster_key, ...rest } = row;

@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { canForWebcast } from "../../../domain/permissions/can.ts";
 import { tenantRefusal } from "../../../domain/permissions/tenancy.ts";
-import type { SlidesRow } from "../../../domain/slides/record.ts";
+import type { SlidesAnswer, SlidesRow } from "../../../domain/slides/record.ts";
 import { SLIDES_LIMITS, approveSlides, deleteSlides, setSlides } from "../../../domain/slides/mutators.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { requireUser } from "../../auth/middleware.ts";
@@ -23,9 +23,6 @@ import { pathWebcast, readGuard } from "../webcasts/guards.ts";
  * "Slides"): the PDF arrives through the upload path, the deck row through its mutators; pages are
  * drawn in the browser (pdfjs-dist) from a signed URL. Mounted at /api/webcasts.
  */
-
-/** A deck as the API answers it: a signed URL instead of the R2 key. */
-export type SlidesAnswer = Omit<SlidesRow, "file_key"> & { file_url: string };
 
 async function slidesAnswer(env: Env, row: SlidesRow): Promise<SlidesAnswer> {
   const { file_key, ...rest } = row;

@@ -2,7 +2,7 @@ import { type Column, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONTRACT_HASHES, CONTRACT_VERSION, canonicalJson, mutatorArgumentSchemas } from "../../../domain/sync/contract.ts";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
-import { embedApps, pollingSeries, polls, resources, segments, streamingOutputs, viewers, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
+import { embedApps, media, pollingSeries, polls, premiereVideos, resources, segments, slides, streamingOutputs, viewers, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
 import { SYNC_MUTATORS } from "./mutators.ts";
 import { SYNCED_COLUMNS } from "./organization-table.ts";
 
@@ -18,6 +18,9 @@ const ROW_COLUMNS: Record<(typeof SYNC_TABLES)[number], Record<string, Column>> 
   embed_apps: getTableColumns(embedApps),
   segments: getTableColumns(segments),
   streaming_outputs: getTableColumns(streamingOutputs),
+  media: getTableColumns(media),
+  slides: getTableColumns(slides),
+  premiere_videos: getTableColumns(premiereVideos),
 };
 
 function rowShapes(): Record<string, Record<string, unknown>> {

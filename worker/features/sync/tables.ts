@@ -4,7 +4,21 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SYNC_TABLES } from "../../../domain/sync/tables.ts";
 import type { RowQuery, SyncRow, SyncTable } from "../../../domain/sync/types.ts";
 import type { Db } from "../../db/client.ts";
-import { embedApps, pollingSeries, polls, resources, segments, streamingOutputs, syncChanges, viewers, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
+import {
+  embedApps,
+  media,
+  pollingSeries,
+  polls,
+  premiereVideos,
+  resources,
+  segments,
+  slides,
+  streamingOutputs,
+  syncChanges,
+  viewers,
+  webcastSpeakers,
+  webcasts,
+} from "../../db/schema/index.ts";
 import { organizationTable } from "./organization-table.ts";
 import { inJson } from "./sql.ts";
 
@@ -193,6 +207,13 @@ export const SYNCED_TABLES: { [T in SyncTable]: SyncedTable<T> } = {
   embed_apps: syncedTable("embed_apps", embedApps),
   segments: syncedTable("segments", segments),
   streaming_outputs: syncedTable("streaming_outputs", streamingOutputs),
+  // The library (organization-scoped): booleans are 0/1 and `edition` JSON text, which drizzle's
+  // column modes map both ways, so the rows read and written are the domain's `MediaRow`.
+  media: syncedTable("media", media, { orderBy: [media.created_at] }),
+  // One deck per webcast (a unique index on `webcast_id`: setSlides deletes the old one first).
+  slides: syncedTable("slides", slides),
+  // `media_id` is indexed for the cascade when their library video goes.
+  premiere_videos: syncedTable("premiere_videos", premiereVideos, { orderBy: [premiereVideos.position] }),
 };
 
 export const SYNCED_TABLE_NAMES: readonly SyncTable[] = SYNC_TABLES;
