@@ -37,6 +37,8 @@ async function boot(): Promise<void> {
   });
 
   preloadRouteChunks(router);
+  // This device's unfinished uploads resume once the user's database is open (its own chunk).
+  void import("./features/uploads/upload-queue.ts").then(({ installUploads }) => installUploads());
   // What web/test/render-app.tsx does too: the router's first load may complete before React mounts
   // (the Transitioner then only acknowledges it). A failed load is the router's to show.
   const firstLoad = router.load().catch((error: unknown) => console.error(error));

@@ -1,4 +1,7 @@
+import type { UiLocale } from "../i18n/locales.ts";
 import { sniffImageType } from "../media/image-type.ts";
+import { localized } from "../validation/localized.ts";
+import { UPLOAD_MESSAGES } from "./messages.ts";
 import type { UploadKind } from "./record.ts";
 
 /**
@@ -70,6 +73,12 @@ export function acceptsFileType(kind: UploadKind, type: FileType | null): boolea
     case "resource":
       return true;
   }
+}
+
+/** The refusal of a file whose bytes are not of its kind (a PowerPoint deck is asked for as a PDF). Browser and Worker say the same. */
+export function wrongTypeMessage(kind: UploadKind, type: FileType | null, locale: UiLocale): string {
+  const key = kind === "slides" ? (type?.family === "powerpoint" ? "slides_export_pdf" : "wrong_type_slides") : kind === "image" ? "wrong_type_image" : "wrong_type_video";
+  return localized(UPLOAD_MESSAGES[key], locale);
 }
 
 /** The Content-Type an accepted file is stored and served with: the sniffed one, else the declared one for a resource. */

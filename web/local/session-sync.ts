@@ -39,9 +39,22 @@ let installed: (() => void) | null = null;
 let signedInUserId: number | null = null;
 let engineOptions: Omit<SyncEngineOptions, "user"> = {};
 let stopping: Promise<void> = Promise.resolve();
+const databaseListeners = new Set<(db: LocalDatabase | null) => void>();
+
+/**
+ * Calls `listener` with the user's database once its sync engine runs, and with null when it stops
+ * (sign-out, another user): what works beside the sync (the uploads, web/features/uploads) follows it.
+ */
+export function onLocalDatabase(listener: (db: LocalDatabase | null) => void): () => void {
+  databaseListeners.add(listener);
+  // Registered after the engine started (a listener's code loads lazily): told at once.
+  if (activeSync.engine && activeSync.db) listener(activeSync.db);
+  return () => databaseListeners.delete(listener);
+}
 
 async function stopEngine(): Promise<void> {
   const { engine, db } = activeSync;
+  if (db) for (const listener of databaseListeners) listener(null);
   activeSync.engine = null;
   activeSync.db = null;
   // An engine closes its database; one whose code has not loaded yet leaves it to us.
@@ -72,6 +85,7 @@ function follow(): void {
         const engine = new SyncEngine({ user, db, ...engineOptions });
         activeSync.engine = ref(engine);
         engine.start();
+        for (const listener of databaseListeners) listener(db);
       },
       (error: unknown) => {
         // The engine's chunk is precached with the app; failing to load it means a broken deployment.

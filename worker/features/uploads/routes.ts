@@ -6,7 +6,7 @@ import { canForWebcast } from "../../../domain/permissions/can.ts";
 import { tenantRefusal } from "../../../domain/permissions/tenancy.ts";
 import { hasFeature } from "../../../domain/organizations/features.ts";
 import { UUID_V7, uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { acceptsFileType, sniffFileType, storedContentType } from "../../../domain/uploads/file-types.ts";
+import { acceptsFileType, sniffFileType, storedContentType, wrongTypeMessage } from "../../../domain/uploads/file-types.ts";
 import { uploadKeyPrefix } from "../../../domain/uploads/keys.ts";
 import { UPLOAD_MESSAGES } from "../../../domain/uploads/messages.ts";
 import { UPLOAD_KINDS, type UploadKind } from "../../../domain/uploads/record.ts";
@@ -157,7 +157,7 @@ export const uploadRoutes = new Hono<AppEnv>()
         await whole.cancel().catch(() => undefined);
         await multipart.abort().catch(() => undefined);
         await database.update(uploads).set({ status: "aborted", updated_at: new Date().toISOString() }).where(eq(uploads.id, row.id));
-        throw refused(locale, { file: [localized(UPLOAD_MESSAGES[row.kind === "slides" ? (type?.family === "powerpoint" ? "slides_export_pdf" : "wrong_type_slides") : row.kind === "image" ? "wrong_type_image" : "wrong_type_video"], locale)] });
+        throw refused(locale, { file: [wrongTypeMessage(row.kind, type, locale)] });
       }
       const contentType = storedContentType(type, row.content_type);
       if (contentType !== row.content_type) await database.update(uploads).set({ content_type: contentType }).where(eq(uploads.id, row.id));
