@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { db } from "../../db/client.ts";
-import { webcasts } from "../../db/schema/index.ts";
+import { media, webcasts } from "../../db/schema/index.ts";
 
 /**
  * Every R2 object of a webcast lives under `webcasts/<uid>/` (branding images, resource files, …).
@@ -13,17 +13,28 @@ export function webcastFilesPrefix(webcastId: string): string {
   return `${WEBCAST_FILES_ROOT}${webcastId}/`;
 }
 
-/** Deletes every object under the webcast's prefix (its DELETE route, and the sweep). Returns how many. */
-export async function deleteWebcastFiles(bucket: R2Bucket, webcastId: string): Promise<number> {
+/**
+ * Deletes every object under the webcast's prefix (its DELETE route, and the sweep) but those a
+ * library video still plays: a video added from the webcast's archive (add_to_gallery) names the
+ * recording's key, and outlives the webcast. Returns how many went.
+ */
+export async function deleteWebcastFiles(bucket: R2Bucket, webcastId: string, database: D1Database): Promise<number> {
   let removed = 0;
   try {
+    const prefix = webcastFilesPrefix(webcastId);
+    const kept = new Set(
+      (await db(database).select({ key: media.file_key }).from(media).where(like(media.file_key, `${prefix}%`))).flatMap((row) => (row.key ? [row.key] : [])),
+    );
+    let cursor: string | undefined;
     for (let page = 0; page < 1_000; page++) {
-      const listed = await bucket.list({ prefix: webcastFilesPrefix(webcastId) });
-      if (listed.objects.length > 0) {
-        await bucket.delete(listed.objects.map((object) => object.key));
-        removed += listed.objects.length;
+      const listed = await bucket.list({ prefix, ...(cursor ? { cursor } : {}) });
+      const gone = listed.objects.map((object) => object.key).filter((key) => !kept.has(key));
+      if (gone.length > 0) {
+        await bucket.delete(gone);
+        removed += gone.length;
       }
       if (!listed.truncated) break;
+      cursor = listed.cursor;
     }
   } catch (error) {
     console.warn("webcasts: could not delete the files of a webcast", webcastId, error);
@@ -43,7 +54,7 @@ export async function sweepDeletedWebcastFiles(bucket: R2Bucket, database: D1Dat
     for (const prefix of listed.delimitedPrefixes) {
       const webcastId = prefix.slice(WEBCAST_FILES_ROOT.length, -1);
       const [exists] = await db(database).select({ id: webcasts.id }).from(webcasts).where(eq(webcasts.id, webcastId));
-      if (!exists) removed += await deleteWebcastFiles(bucket, webcastId);
+      if (!exists) removed += await deleteWebcastFiles(bucket, webcastId, database);
     }
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);

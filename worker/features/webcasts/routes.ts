@@ -78,7 +78,7 @@ export const webcastRoutes = new Hono<AppEnv>()
   .delete("/:id", webcastGuard("webcasts.delete"), async (c) => {
     const uid = (await pathWebcast(c)).row.id;
     await applyMutation(c.env, requireUser(c), c.var.locale, deleteWebcast, { id: uid });
-    await deleteWebcastFiles(c.env.MEDIA, uid);
+    await deleteWebcastFiles(c.env.MEDIA, uid, c.env.DB);
     return c.body(null, 204);
   })
   /**
