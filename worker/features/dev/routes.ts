@@ -7,6 +7,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import { seedDemoData } from "./seed.ts";
 import { seedDemoWebcasts } from "./seed-webcasts.ts";
+import { seedDemoMedia } from "./seed-media.ts";
 import { isLoopbackUrl } from "../../../domain/http/loopback.ts";
 
 /**
@@ -23,8 +24,10 @@ export const dev = new Hono<AppEnv>()
     // Accounts first: the demo webcasts are made by their organizers, with their speakers.
     const accounts = await seedDemoData(db(c.env.DB), c.env.PASSWORD_PEPPER ?? "");
     const demoWebcasts = await seedDemoWebcasts(c.env);
+    // The library's demo video goes into the demo premiere's playlist: after the webcasts.
+    const demoMedia = await seedDemoMedia(c.env);
     return c.json({
-      created: accounts.created + demoWebcasts.created,
+      created: accounts.created + demoWebcasts.created + demoMedia,
       password: DEMO_PASSWORD,
       logins: DEMO_USERS.map(({ email, note }) => ({ email, note })),
     });

@@ -10,7 +10,7 @@ import type { PollRow } from "../../../domain/polls/record.ts";
 import type { WebcastSpeakerRow } from "../../../domain/speakers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { db } from "../../db/client.ts";
-import { memberships, organizations, users } from "../../db/schema/index.ts";
+import { media, memberships, organizations, premiereVideos, users } from "../../db/schema/index.ts";
 import { TestClient } from "../../test/client.ts";
 import { D1ServerStore } from "../sync/d1-server-store.ts";
 import { sniffImageType } from "../../../domain/media/image-type.ts";
@@ -18,6 +18,7 @@ import { DEMO_USERS } from "./demo-data.ts";
 import { DEMO_WEBCASTS, demoId } from "./demo-webcasts.ts";
 import { seedDemoData } from "./seed.ts";
 import { seedDemoWebcasts } from "./seed-webcasts.ts";
+import { DEMO_MEDIA_ID, seedDemoMedia } from "./seed-media.ts";
 
 const seed = () => seedDemoData(db(env.DB), env.PASSWORD_PEPPER ?? "");
 
@@ -236,5 +237,20 @@ describe("seedDemoWebcasts", { timeout: 30_000 }, () => {
     // The move is an edit like any other: logged, so devices pull the new start.
     const log = await env.DB.prepare("SELECT op FROM sync_changes WHERE row_id = ? ORDER BY seq DESC LIMIT 1").bind(LAUNCH).first<{ op: string }>();
     expect(log).toEqual({ op: "put" });
+  });
+});
+
+describe("seedDemoMedia", { timeout: 30_000 }, () => {
+  it("puts one processed video in Demo Events' library and in the demo premiere's playlist, once", async () => {
+    await seed();
+    await seedDemoWebcasts(env);
+    expect(await seedDemoMedia(env)).toBe(2);
+    const [video] = await db(env.DB).select().from(media).where(eq(media.id, DEMO_MEDIA_ID));
+    expect(video).toMatchObject({ organization_id: 1, status: "processed", width: 160, height: 90, content_type: "video/webm", pre_webcast_loop: true });
+    expect(video?.duration).toBeGreaterThan(1.5);
+    expect((await env.MEDIA.head(video?.file_key ?? ""))?.size).toBe(video?.size);
+    const playlist = await db(env.DB).select().from(premiereVideos).where(eq(premiereVideos.webcast_id, demoId(4)));
+    expect(playlist.map((entry) => entry.media_id)).toEqual([DEMO_MEDIA_ID]);
+    expect(await seedDemoMedia(env)).toBe(0);
   });
 });
