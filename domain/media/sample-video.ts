@@ -87,3 +87,32 @@ export function sampleWebm(): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The fixture made `padBytes` bigger, still a valid WebM: an EBML Void element (which every
+ * Matroska reader skips) at the start of the Segment. A file of several upload parts that reads as
+ * the same 2-second video (the e2e upload journeys, the probe tests).
+ */
+export function paddedSampleWebm(padBytes: number): Uint8Array {
+  const bytes = sampleWebm();
+  let segment = -1;
+  for (let index = 0; index < bytes.length - 4 && segment < 0; index++) {
+    if (bytes[index] === 0x18 && bytes[index + 1] === 0x53 && bytes[index + 2] === 0x80 && bytes[index + 3] === 0x67) segment = index;
+  }
+  if (segment < 0) throw new Error("sample-video: no Segment element");
+  // Segment ID (4 bytes) and its 8-byte "unknown size": the body starts after them.
+  const body = segment + 12;
+  const element = new Uint8Array(9 + padBytes);
+  element[0] = 0xec;
+  element[1] = 0x01;
+  let size = padBytes;
+  for (let index = 8; index >= 2; index--) {
+    element[index] = size % 256;
+    size = Math.floor(size / 256);
+  }
+  const out = new Uint8Array(bytes.length + element.length);
+  out.set(bytes.subarray(0, body));
+  out.set(element, body);
+  out.set(bytes.subarray(body), body + element.length);
+  return out;
+}

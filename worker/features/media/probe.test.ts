@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sampleWebm } from "../../../domain/media/sample-video.ts";
+import { paddedSampleWebm, sampleWebm } from "../../../domain/media/sample-video.ts";
 import { probeStoredVideo } from "./probe.ts";
 
 describe("probeStoredVideo (mediabunny over R2 ranges)", () => {
@@ -17,5 +17,14 @@ describe("probeStoredVideo (mediabunny over R2 ranges)", () => {
     const bytes = sampleWebm().slice(0, 60);
     await env.MEDIA.put("probe/cut.webm", bytes);
     expect(await probeStoredVideo(env.MEDIA, "probe/cut.webm", bytes.length)).toMatchObject({ ok: false });
+  });
+});
+
+describe("probeStoredVideo on a file of several parts", () => {
+  it("reads a 17 MB WebM (the fixture padded with a Void element) as the same 2-second video, in a few range reads", async () => {
+    const bytes = paddedSampleWebm(17 * 1024 * 1024);
+    await env.MEDIA.put("probe/padded.webm", bytes);
+    const probe = await probeStoredVideo(env.MEDIA, "probe/padded.webm", bytes.length);
+    expect(probe).toMatchObject({ ok: true, width: 160, height: 90 });
   });
 });
