@@ -17,12 +17,18 @@ import { WEBCAST_ROOM_ROUTE_CASES as CONTROL_ROOM_ROUTE_CASES } from "../feature
 import { QUESTION_ROUTE_CASES } from "../features/questions/route-cases.ts";
 import { CHAT_ROUTE_CASES } from "../features/chat/route-cases.ts";
 import { GUEST_LINK_ROUTE_CASES } from "../features/webcast-room/guest-link-route-cases.ts";
+import { UPLOAD_ROUTE_CASES } from "../features/uploads/route-cases.ts";
+import { FILE_ROUTE_CASES } from "../features/files/route-cases.ts";
+import { MEDIA_ROUTE_CASES } from "../features/media/route-cases.ts";
+import { SLIDES_ROUTE_CASES } from "../features/slides/route-cases.ts";
+import { ARCHIVE_ROUTE_CASES } from "../features/archive/route-cases.ts";
 
 /**
  * Every API route's row of the route × role × tenant matrix (issue #3), in five groups the
  * matrix runs as five test files (so they run in parallel, and no workerd isolate serves too many
- * requests: they slow down with the number served): identity and sync, organizations, the webcast
- * and its settings, the webcast's parts. A route missing from ALL_ROUTE_CASES fails
+ * requests: they slow down with the number served): identity, sync and signed file URLs;
+ * organizations, uploads and the video library; the webcast, its settings and archive; the
+ * webcast's parts; the live room. A route missing from ALL_ROUTE_CASES fails
  * route-matrix.test.ts, so a new route cannot land without saying who may call it.
  */
 export const IDENTITY_ROUTE_CASES: RouteCase[] = [
@@ -35,15 +41,28 @@ export const IDENTITY_ROUTE_CASES: RouteCase[] = [
   ...AUTH_ROUTE_CASES,
   ...ONBOARDING_ROUTE_CASES,
   ...SYNC_ROUTE_CASES,
+  ...FILE_ROUTE_CASES,
 ];
 
-/** Organizations, their people and their identity provider (route-matrix-organizations.test.ts). */
-export const ORGANIZATION_GROUP_ROUTE_CASES: RouteCase[] = [...ORGANIZATION_ROUTE_CASES, ...PEOPLE_ROUTE_CASES, ...SSO_ROUTE_CASES];
+/**
+ * Organizations, their people, their identity provider, the upload path and their video library
+ * (route-matrix-organizations.test.ts; the upload path's calls are among the matrix's slowest: R2
+ * multipart operations, so they sit with the lightest group).
+ */
+export const ORGANIZATION_GROUP_ROUTE_CASES: RouteCase[] = [...ORGANIZATION_ROUTE_CASES, ...PEOPLE_ROUTE_CASES, ...SSO_ROUTE_CASES, ...UPLOAD_ROUTE_CASES, ...MEDIA_ROUTE_CASES];
 
-export const WEBCAST_SETTINGS_ROUTE_CASES: RouteCase[] = [...WEBCAST_ROUTE_CASES, ...SPEAKER_ROUTE_CASES, ...SEGMENT_ROUTE_CASES, ...STREAMING_OUTPUT_ROUTE_CASES, ...INTEGRATION_ROUTE_CASES];
+/** The webcast, its settings, speakers, segments, outputs, integrations and archive (route-matrix-webcasts.test.ts). */
+export const WEBCAST_SETTINGS_ROUTE_CASES: RouteCase[] = [
+  ...WEBCAST_ROUTE_CASES,
+  ...SPEAKER_ROUTE_CASES,
+  ...SEGMENT_ROUTE_CASES,
+  ...STREAMING_OUTPUT_ROUTE_CASES,
+  ...INTEGRATION_ROUTE_CASES,
+  ...ARCHIVE_ROUTE_CASES,
+];
 
-/** The webcast's parts (route-matrix-parts.test.ts). */
-export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES];
+/** The webcast's parts: polls, resources, embed apps, slides (route-matrix-parts.test.ts). */
+export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RESOURCE_ROUTE_CASES, ...EMBED_APP_ROUTE_CASES, ...SLIDES_ROUTE_CASES];
 
 /** The live room's control-room calls, toggles and reset, its questions and chat (route-matrix-room.test.ts: each call reaches the room's object). */
 export const WEBCAST_ROOM_ROUTE_CASES: RouteCase[] = [...CONTROL_ROOM_ROUTE_CASES, ...GUEST_LINK_ROUTE_CASES, ...QUESTION_ROUTE_CASES, ...CHAT_ROUTE_CASES];

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { setPremiereVideos } from "../../../domain/premiere-videos/mutators.ts";
 import { UUID_V7, uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { authorize, requireUser } from "../../auth/middleware.ts";
 import { type Db, db } from "../../db/client.ts";
-import { media, premiereVideos } from "../../db/schema/index.ts";
+import { media, premiereVideos, uploads } from "../../db/schema/index.ts";
 import type { AppEnv, Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
@@ -110,7 +110,11 @@ export const mediaRoutes = new Hono<AppEnv>()
     });
     await markAttached(database, file.upload_id);
     if (poster) await markAttached(database, poster.upload_id);
-    if (replaced.length > 0) await c.env.MEDIA.delete(replaced).catch(() => undefined);
+    if (replaced.length > 0) {
+      await c.env.MEDIA.delete(replaced).catch(() => undefined);
+      // Their uploads can no longer be taken: their objects are gone.
+      await database.update(uploads).set({ status: "aborted", updated_at: new Date().toISOString() }).where(inArray(uploads.key, replaced));
+    }
     await processVideo(c, row, file, body.not_decodable === true);
     const after = await findMedia(database, row.id);
     if (!after) throw new ApiError("not_found");
