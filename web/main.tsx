@@ -39,6 +39,16 @@ async function boot(): Promise<void> {
   preloadRouteChunks(router);
   // This device's unfinished uploads resume once the user's database is open (its own chunk).
   void import("./features/uploads/upload-queue.ts").then(({ installUploads }) => installUploads());
+  // The steps that take finished uploads register when their modules load: load them too, so an
+  // upload that completes while another screen is open is taken at once (an upload whose step is
+  // not registered yet waits for it).
+  void Promise.all([
+    import("./features/media/media-upload.ts"),
+    import("./features/slides/upload-finisher.ts").then(({ registerSlidesFinisher }) => registerSlidesFinisher()),
+    import("./features/resources/api.ts"),
+    import("./features/branding/branding-upload.ts"),
+    import("./features/profile/photo-upload-step.ts"),
+  ]);
   // What web/test/render-app.tsx does too: the router's first load may complete before React mounts
   // (the Transitioner then only acknowledges it). A failed load is the router's to show.
   const firstLoad = router.load().catch((error: unknown) => console.error(error));

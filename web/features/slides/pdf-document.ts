@@ -37,44 +37,85 @@ export async function countPdfPages(file: Blob): Promise<number> {
 }
 
 const opened = new Map<string, Promise<PDFDocumentProxy>>();
+const ready = new Map<string, PDFDocumentProxy>();
 
-/** A deck opened once per page load and kept (the control room, the speaker view and thumbnails share it). */
+/**
+ * A deck opened once per page load and kept (the control room, the speaker view and thumbnails
+ * share it), by a key naming its file: `url` is used only to open it the first time. A failed
+ * opening is forgotten, so the next call tries again (with a new URL).
+ */
 export function deckDocument(cacheKey: string, url: string): Promise<PDFDocumentProxy> {
   let document = opened.get(cacheKey);
   if (!document) {
     document = openPdf({ url });
-    document.catch(() => opened.delete(cacheKey));
+    document.then(
+      (open) => ready.set(cacheKey, open),
+      () => opened.delete(cacheKey),
+    );
     opened.set(cacheKey, document);
   }
   return document;
 }
 
+/** The deck of `cacheKey` if it is open already (shown at once, offline too), else undefined. */
+export function openedDeck(cacheKey: string): PDFDocumentProxy | undefined {
+  return ready.get(cacheKey);
+}
+
+/** The render of each canvas: a later call supersedes an earlier one (`generation`), even one still fetching its page. */
+interface CanvasRender {
+  generation: number;
+  task: { cancel(): void } | null;
+}
+const renders = new WeakMap<HTMLCanvasElement, CanvasRender>();
+
+function renderOf(canvas: HTMLCanvasElement): CanvasRender {
+  let render = renders.get(canvas);
+  if (!render) {
+    render = { generation: 0, task: null };
+    renders.set(canvas, render);
+  }
+  return render;
+}
+
 /**
- * Draws page `pageNumber` (1-based) into `canvas`, `cssWidth` CSS pixels wide at the screen's pixel
- * density; an earlier render of the same canvas is cancelled. Returns the page's aspect ratio.
+ * Draws page `pageNumber` (1-based, clamped to the deck) into `canvas`, `cssWidth` CSS pixels wide
+ * at the screen's pixel density (at most 2×). A later call for the same canvas supersedes this one,
+ * even while this one still waits for its page: the earlier render is cancelled and draws nothing.
+ * Resolves with the page's aspect ratio (height / width) once drawn, or null when superseded.
  */
-export async function renderPage(document: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number): Promise<number> {
-  const page = await document.getPage(Math.min(Math.max(1, pageNumber), document.numPages));
+export async function renderPage(document: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number): Promise<number | null> {
+  const render = renderOf(canvas);
+  const generation = ++render.generation;
+  render.task?.cancel();
+  render.task = null;
+  const page = await document.getPage(Math.min(Math.max(1, Math.round(pageNumber)), document.numPages));
+  if (render.generation !== generation) return null;
   const base = page.getViewport({ scale: 1 });
   const ratio = Math.min(globalThis.devicePixelRatio || 1, 2);
   const viewport = page.getViewport({ scale: (cssWidth / base.width) * ratio });
-  const previous = rendering.get(canvas);
-  previous?.cancel();
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
   canvas.style.width = `${cssWidth}px`;
   canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
   const task = page.render({ canvas, viewport });
-  rendering.set(canvas, task);
+  render.task = task;
   try {
     await task.promise;
   } catch (error) {
-    if (error instanceof Error && error.name === "RenderingCancelledException") return base.height / base.width;
+    if (error instanceof Error && error.name === "RenderingCancelledException") return null;
     throw error;
   } finally {
-    if (rendering.get(canvas) === task) rendering.delete(canvas);
+    if (render.task === task) render.task = null;
   }
-  return base.height / base.width;
+  return render.generation === generation ? base.height / base.width : null;
 }
 
-const rendering = new WeakMap<HTMLCanvasElement, { cancel(): void; promise: Promise<void> }>();
+/** Stops whatever is being drawn into `canvas` (a component going away). */
+export function cancelRender(canvas: HTMLCanvasElement): void {
+  const render = renders.get(canvas);
+  if (!render) return;
+  render.generation += 1;
+  render.task?.cancel();
+  render.task = null;
+}

@@ -21,6 +21,17 @@ import type { RoomSocket } from "./room-client.ts";
 import { chatMessage, interactionsFrame, question, tally } from "./interaction-fixtures.ts";
 import { liveFixture } from "./test-support.ts";
 import type { ControlRoomTab } from "./tabs.ts";
+import { deckRow, putDeck } from "../slides/testing.ts";
+
+// pdf.js cannot draw in happy-dom: a deck is "open" at once, drawing does nothing (the slides tab's own tests: slides-tab.test.tsx).
+const pdf = vi.hoisted(() => ({
+  openedDeck: vi.fn((_key: string) => ({ numPages: 5 })),
+  deckDocument: vi.fn(),
+  renderPage: vi.fn(async () => 0.5625),
+  cancelRender: vi.fn(),
+  countPdfPages: vi.fn(async () => 5),
+}));
+vi.mock("../slides/pdf-document.ts", () => pdf);
 
 const harness = offlineReplica();
 
@@ -299,6 +310,32 @@ describe("control room", () => {
     expect(await screen.findByTestId("control-room-forbidden")).toBeTruthy();
     // No socket for someone the room would refuse.
     expect(sockets).toEqual([]);
+  });
+
+  it("jumps to a slide from its thumbnail, and stops at the deck's last page (the button and the keys)", async () => {
+    const { uid, socket } = await openRoom({ tab: "slides" });
+    await putDeck(harness.engine.db, deckRow(uid, { page_count: 5 }));
+    await socket.open();
+    await socket.receive(welcome("producer", 1, liveFixture({ phase: "live", current_slide_index: 4 })));
+    const strip = await screen.findByTestId("slide-thumbnails");
+    expect(screen.getByTestId("room-slide").textContent).toBe("Slide 5 of 5");
+    expect(screen.getByTestId("room-slide-next")).toHaveProperty("disabled", true);
+    await key({ key: "ArrowRight" });
+    await key({ key: "PageDown" });
+    expect(socket.commands()).toEqual([]);
+
+    await click(within(strip).getByRole("button", { name: "Go to slide 2" }));
+    expect(socket.commands().map((message) => message.command)).toEqual([{ type: "slide.set", index: 1 }]);
+    expect(screen.getByTestId("room-slide-target").textContent).toContain("going to slide 2");
+    // The slide asked for already: nothing more to send.
+    await click(within(strip).getByRole("button", { name: "Go to slide 2" }));
+    expect(socket.commands()).toHaveLength(1);
+    await socket.receive({ type: "event", seq: 2, at: 1, name: "slide.set", patch: { current_slide_index: 1 } });
+    await socket.receive({ type: "ack", id: socket.commands()[0]?.id ?? "", seq: 2 });
+    expect(screen.getByTestId("room-slide").textContent).toBe("Slide 2 of 5");
+    expect(within(strip).getByRole("button", { name: "Go to slide 2" }).getAttribute("aria-current")).toBe("true");
+    await key({ key: "ArrowRight" });
+    expect(socket.commands().at(-1)?.command).toEqual({ type: "slide.set", index: 2 });
   });
 
   it("restores the changes made offline before the page was closed, and sends them after the welcome", async () => {

@@ -15,6 +15,7 @@ import { QuickTour } from "../quick-tour/quick-tour.tsx";
 import { CONTROL_ROOM_TOUR_STEPS } from "../quick-tour/steps.ts";
 import { startQuickTour } from "../quick-tour/store.ts";
 import { useCurrentUser } from "../session/store.ts";
+import { useDeckRow } from "../slides/use-deck.ts";
 import { useLocalWebcast } from "../webcasts/use-local-webcasts.ts";
 import { byPosition, useWebcastParts } from "../webcasts/use-webcast-parts.ts";
 import { WebcastMissing } from "../webcasts/webcast-status.tsx";
@@ -165,12 +166,18 @@ function Room({ client, webcast, speakers, grants, mayEditWebcast, requestedTab,
   // The slide asked for last: quick presses move on from it, not from the room's (still older) one.
   const lastSlide = pending.findLast((item) => item.command.type === "slide.set")?.command;
   const targetSlide = lastSlide?.type === "slide.set" ? lastSlide.index : (live?.current_slide_index ?? 0);
+  // With a deck, its last page is the last slide (the keys stop there as the button does).
+  const deck = useDeckRow(webcast.id);
+  const lastIndex = deck ? deck.page_count - 1 : MAX_SLIDE_INDEX;
   const slides = {
     previousSlide: () => {
       if (may("slide.set") && targetSlide > 0) send({ type: "slide.set", index: targetSlide - 1 });
     },
     nextSlide: () => {
-      if (may("slide.set") && targetSlide < MAX_SLIDE_INDEX) send({ type: "slide.set", index: targetSlide + 1 });
+      if (may("slide.set") && targetSlide < lastIndex) send({ type: "slide.set", index: targetSlide + 1 });
+    },
+    goToSlide: (index: number) => {
+      if (may("slide.set") && Number.isInteger(index) && index >= 0 && index <= lastIndex && index !== targetSlide) send({ type: "slide.set", index });
     },
   };
   useRoomShortcuts(

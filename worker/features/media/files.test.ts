@@ -22,4 +22,12 @@ describe("sweepMediaFiles", () => {
     expect(left).toContain(`organizations/1/media/${kept}/${"a".repeat(43)}`);
     expect(left).not.toContain(`organizations/1/media/${deleted}/${"b".repeat(43)}`);
   });
+
+  it("deletes the PDFs of decks deleted through a sync push", async () => {
+    const [webcast, deck] = [uuidv7(), uuidv7()];
+    const key = `webcasts/${webcast}/slides/${deck}/${"c".repeat(43)}`;
+    await env.MEDIA.put(key, "%PDF-1.4");
+    expect(await sweepMediaFiles(env.MEDIA, db(env.DB), Date.now() + 3 * 24 * 3_600_000)).toBeGreaterThanOrEqual(1);
+    expect(await env.MEDIA.head(key)).toBeNull();
+  });
 });

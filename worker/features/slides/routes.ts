@@ -12,11 +12,12 @@ import { db } from "../../db/client.ts";
 import { slides } from "../../db/schema/index.ts";
 import type { AppEnv, Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { jsonBody } from "../../http/validators.ts";
+import { jsonBody, query } from "../../http/validators.ts";
 import { signFileUrl } from "../files/signed-urls.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { completedUpload, findUpload, markAttached } from "../uploads/service.ts";
 import { pathWebcast, readGuard } from "../webcasts/guards.ts";
+import { verifyRoomToken } from "../webcast-room/room-token.ts";
 
 /**
  * A webcast's slide deck (SPEC §7: POST, GET and DELETE slides; POST slides/approve; docs/media.md
@@ -43,14 +44,37 @@ const slidesGuard = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** Requests that read the deck as the audience (a room token), not as staff. */
+const audienceReads = new WeakSet<Request>();
+const staffReader = readGuard("slides");
+
+/**
+ * Who reads the deck: a viewer or guest by their room token (`?token=`, the audience's page: it has
+ * no session), else the webcast's staff as the read rule says (every speaker presents the deck).
+ * A forged, expired or another webcast's token is one 401, as for the room's socket and the chat.
+ */
+const slidesReader = createMiddleware<AppEnv>(async (c, next) => {
+  const token = c.req.query("token");
+  if (token === undefined || token === "") return staffReader(c, next);
+  const uid = c.req.param("id") ?? "";
+  const payload = UUID_V7.test(uid) ? await verifyRoomToken(c.env, token, uid) : null;
+  if (!payload) throw new ApiError("unauthenticated");
+  audienceReads.add(c.req.raw);
+  await next();
+});
+
 const deckBody = z.strictObject({ upload_id: z.string().regex(UUID_V7), page_count: z.int().min(1).max(SLIDES_LIMITS.pages) });
 
 export const slidesRoutes = new Hono<AppEnv>()
-  /** GET /api/webcasts/{uid}/slides → `{data: Slides | null}` with a signed URL of the PDF. */
-  .get("/:id/slides", readGuard("slides"), async (c) => {
+  /**
+   * GET /api/webcasts/{uid}/slides → `{data: Slides | null}` with a signed URL of the PDF. With
+   * `?token=<room token>` (the audience): the deck only once approved, else null.
+   */
+  .get("/:id/slides", slidesReader, query(z.object({ token: z.string().max(4_000).optional() })), async (c) => {
     const { row } = await pathWebcast(c);
     const deck = await deckOf(c.env, row.id);
-    return c.json({ data: deck ? await slidesAnswer(c.env, deck) : null }, 200);
+    const shown = deck && (deck.approved || !audienceReads.has(c.req.raw)) ? deck : undefined;
+    return c.json({ data: shown ? await slidesAnswer(c.env, shown) : null }, 200);
   })
   /**
    * POST /api/webcasts/{uid}/slides `{upload_id, page_count}` → 201 `{data: Slides}`: the completed
