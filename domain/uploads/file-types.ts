@@ -59,8 +59,9 @@ export function sniffFileType(bytes: Uint8Array): FileType | null {
 
 /**
  * Whether a file of this sniffed type may be uploaded as `kind`: a library video is a video or an
- * audio file (audio-only webcasts), a deck a PDF, an image a raster image; a resource may be any
- * document (served as an attachment in a sandbox: docs/uploads.md).
+ * audio file (audio-only webcasts), a deck a PDF; a poster, a branding image and a profile photo
+ * a raster image (JPEG, PNG, GIF, WebP, AVIF: never an SVG, which could carry script); a resource
+ * may be any document (served as an attachment in a sandbox: docs/uploads.md).
  */
 export function acceptsFileType(kind: UploadKind, type: FileType | null): boolean {
   switch (kind) {
@@ -69,6 +70,8 @@ export function acceptsFileType(kind: UploadKind, type: FileType | null): boolea
     case "slides":
       return type?.family === "pdf";
     case "image":
+    case "branding":
+    case "photo":
       return type?.family === "image";
     case "resource":
       return true;
@@ -77,8 +80,21 @@ export function acceptsFileType(kind: UploadKind, type: FileType | null): boolea
 
 /** The refusal of a file whose bytes are not of its kind (a PowerPoint deck is asked for as a PDF). Browser and Worker say the same. */
 export function wrongTypeMessage(kind: UploadKind, type: FileType | null, locale: UiLocale): string {
-  const key = kind === "slides" ? (type?.family === "powerpoint" ? "slides_export_pdf" : "wrong_type_slides") : kind === "image" ? "wrong_type_image" : "wrong_type_video";
-  return localized(UPLOAD_MESSAGES[key], locale);
+  return localized(UPLOAD_MESSAGES[wrongTypeKey(kind, type)], locale);
+}
+
+function wrongTypeKey(kind: UploadKind, type: FileType | null): keyof typeof UPLOAD_MESSAGES {
+  switch (kind) {
+    case "slides":
+      return type?.family === "powerpoint" ? "slides_export_pdf" : "wrong_type_slides";
+    case "image":
+    case "branding":
+    case "photo":
+      return "wrong_type_image";
+    case "video":
+    case "resource":
+      return "wrong_type_video";
+  }
 }
 
 /** The Content-Type an accepted file is stored and served with: the sniffed one, else the declared one for a resource. */
@@ -87,9 +103,13 @@ export function storedContentType(type: FileType | null, declared: string): stri
 }
 
 /** What the file picker offers for each kind (`accept`); the bytes decide all the same. */
+const RASTER_IMAGES = "image/jpeg,image/png,image/gif,image/webp,image/avif";
+
 export const UPLOAD_ACCEPT: Record<UploadKind, string> = {
   video: "video/*,audio/*,.mp4,.mov,.m4v,.webm,.mkv",
   slides: "application/pdf,.pdf",
-  image: "image/jpeg,image/png,image/gif,image/webp,image/avif",
+  image: RASTER_IMAGES,
   resource: "",
+  branding: RASTER_IMAGES,
+  photo: RASTER_IMAGES,
 };

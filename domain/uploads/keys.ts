@@ -1,3 +1,4 @@
+import { brandingUploadPrefix } from "../branding/images.ts";
 import { resourceFilePrefix } from "../resources/mutators.ts";
 import type { UploadKind } from "./record.ts";
 
@@ -8,6 +9,8 @@ import type { UploadKind } from "./record.ts";
  * - video: `organizations/<org>/media/<media id>/…` (posters too);
  * - slides: `webcasts/<uid>/slides/<deck id>/…`; resource: `webcasts/<uid>/resources/<resource id>/…`;
  * - image: a library video's poster frame (target: the video), under the video's own prefix;
+ * - branding: a webcast's logo, cover or banner (target: the webcast), `webcasts/<uid>/branding/image-…`;
+ * - photo: a user's profile photo (target: a fresh id), `profile-photos/<user id>/…`;
  * - a webcast's recording: `webcasts/<uid>/archive/…` (a library video made from an archive edition
  *   points at it: domain/media/mutators.ts `createGalleryMedia`).
  */
@@ -25,17 +28,31 @@ export function archiveFilePrefix(webcastId: string): string {
   return `webcasts/${webcastId}/archive/`;
 }
 
-/** The prefix of an upload's key, or null when the kind needs a webcast and has none. */
-export function uploadKeyPrefix(kind: UploadKind, where: { organization_id: number; webcast_id: string | null; target_id: string }): string | null {
+/** R2 prefix of every profile photo: `profile-photos/`. */
+export const PROFILE_PHOTO_PREFIX = "profile-photos/";
+
+/** R2 prefix of a user's profile photos: `profile-photos/<user id>/` (served by GET /api/profile/photo/<user id>/<random>). */
+export function profilePhotoPrefix(userId: number): string {
+  return `${PROFILE_PHOTO_PREFIX}${userId}/`;
+}
+
+/**
+ * The prefix of an upload's key, or null when the kind needs a webcast (or an organization, or
+ * the user: a profile photo) and has none.
+ */
+export function uploadKeyPrefix(kind: UploadKind, where: { organization_id: number | null; webcast_id: string | null; target_id: string; user_id?: number }): string | null {
   switch (kind) {
     case "video":
-      return mediaFilePrefix(where.organization_id, where.target_id);
     case "image":
-      return mediaFilePrefix(where.organization_id, where.target_id);
+      return where.organization_id === null ? null : mediaFilePrefix(where.organization_id, where.target_id);
     case "slides":
       return where.webcast_id ? slidesFilePrefix(where.webcast_id, where.target_id) : null;
     case "resource":
       return where.webcast_id ? resourceFilePrefix(where.webcast_id, where.target_id) : null;
+    case "branding":
+      return where.webcast_id ? brandingUploadPrefix(where.webcast_id) : null;
+    case "photo":
+      return where.user_id === undefined ? null : profilePhotoPrefix(where.user_id);
   }
 }
 

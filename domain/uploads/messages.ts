@@ -20,6 +20,10 @@ export const UPLOAD_MESSAGES = {
   not_uploading: { en: "This upload is finished or canceled: start a new one.", fr: "Ce téléversement est terminé ou annulé : recommencez-en un." },
   parts_missing: { en: "Some parts of the file have not arrived yet.", fr: "Certaines parties du fichier ne sont pas encore arrivées." },
   not_completed: { en: "The file has not finished uploading.", fr: "Le fichier n'a pas fini d'être téléversé." },
+  image_upload_first: {
+    en: "Upload the image first (POST /api/uploads), then send its upload id.",
+    fr: "Téléversez d'abord l'image (POST /api/uploads), puis envoyez l'identifiant de son téléversement.",
+  },
   wrong_upload: { en: "This upload was not made for this item.", fr: "Ce téléversement n'a pas été fait pour cet élément." },
   video_content_disabled: {
     en: "Video content is not enabled for this organization.",

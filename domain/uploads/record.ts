@@ -5,8 +5,11 @@
  * stopped. The server keeps the parts it holds (R2's binding cannot list them).
  */
 
-/** What a file is for: decides its R2 prefix, the types it may have and who may send it. */
-export const UPLOAD_KINDS = ["video", "slides", "resource", "image"] as const;
+/**
+ * What a file is for: decides its R2 prefix, the types it may have, its largest size and who may
+ * send it. `branding` is a webcast's logo, cover or banner; `photo` a user's profile photo.
+ */
+export const UPLOAD_KINDS = ["video", "slides", "resource", "image", "branding", "photo"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** uploading (parts arriving) → completed (one R2 object) or aborted (parts freed). */
@@ -23,9 +26,10 @@ export interface UploadPart {
 export interface UploadAnswer {
   id: string;
   kind: UploadKind;
-  /** The row the file is for (a library video, a webcast's deck or resource): its key lies under that row's prefix. */
+  /** The row the file is for (a library video, a webcast's deck or resource, the webcast of a branding image; a fresh id for a profile photo): its key lies under that row's prefix. */
   target_id: string;
-  organization_id: number;
+  /** Null for a profile photo: it is its user's, not an organization's. */
+  organization_id: number | null;
   webcast_id: string | null;
   file_name: string;
   size: number;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sampleWebm } from "../media/sample-video.ts";
-import { acceptsFileType, sniffFileType } from "./file-types.ts";
+import { UPLOAD_ACCEPT, acceptsFileType, sniffFileType, wrongTypeMessage } from "./file-types.ts";
+import { isKeyUnder, uploadKeyPrefix } from "./keys.ts";
+import { UPLOAD_KINDS } from "./record.ts";
 import { UPLOAD_MAX_BYTES, UPLOAD_PART_BYTES, missingParts, uploadPartCount, uploadPartSize, uploadStartErrors } from "./rules.ts";
 
 const bytes = (text: string, pad = 64) => {
@@ -35,6 +37,16 @@ describe("uploadStartErrors", () => {
     expect(uploadStartErrors("video", { name: "a.mp4", size: 6 * 1024 ** 3 }, "fr")).toEqual({ size: ["Le fichier ne peut pas dépasser 5 Go."] });
     expect(uploadStartErrors("resource", { name: "a.txt", size: 0 }, "en")).toEqual({ size: ["The file is empty."] });
     expect(uploadStartErrors("video", { name: "a.mp4", size: UPLOAD_MAX_BYTES }, "en")).toEqual({});
+  });
+
+  it("keeps 5 MB for a branding image and a profile photo, with the same size rule", () => {
+    const fiveMb = 5 * 1024 * 1024;
+    for (const kind of ["branding", "photo"] as const) {
+      expect(uploadStartErrors(kind, { name: "me.png", size: fiveMb }, "en")).toEqual({});
+      expect(uploadStartErrors(kind, { name: "me.png", size: fiveMb + 1 }, "en")).toEqual({ size: ["The file may not be larger than 5 MB."] });
+      expect(uploadStartErrors(kind, { name: "me.png", size: fiveMb + 1 }, "fr")).toEqual({ size: ["Le fichier ne peut pas dépasser 5 Mo."] });
+    }
+    expect(uploadStartErrors("image", { name: "poster.jpg", size: fiveMb + 1 }, "en")).toEqual({});
   });
 
   it("asks for a PDF export of a PowerPoint or Keynote deck", () => {
@@ -74,5 +86,41 @@ describe("sniffFileType and acceptsFileType (the bytes decide, not the name)", (
     expect(acceptsFileType("video", null)).toBe(false);
     expect(acceptsFileType("image", pdf)).toBe(false);
     expect(acceptsFileType("resource", null)).toBe(true);
+  });
+
+  it("takes only raster images as branding images and profile photos (no PDF, no SVG), with the image refusal", () => {
+    const png = sniffFileType(new Uint8Array([0x89, ...bytes("PNG\r\n\x1a\n", 8)]));
+    const pdf = sniffFileType(bytes("%PDF-1.7"));
+    const svg = sniffFileType(bytes("<svg xmlns='http://www.w3.org/2000/svg'>"));
+    for (const kind of ["branding", "photo"] as const) {
+      expect(acceptsFileType(kind, png)).toBe(true);
+      expect([acceptsFileType(kind, pdf), acceptsFileType(kind, svg)]).toEqual([false, false]);
+      expect(wrongTypeMessage(kind, pdf, "en")).toBe("This file is not a JPEG, PNG, GIF, WebP or AVIF image.");
+      expect(wrongTypeMessage(kind, svg, "fr")).toBe("Ce fichier n'est pas une image JPEG, PNG, GIF, WebP ou AVIF.");
+      expect(UPLOAD_ACCEPT[kind]).toBe("image/jpeg,image/png,image/gif,image/webp,image/avif");
+    }
+  });
+});
+
+describe("uploadKeyPrefix", () => {
+  const uid = "01900000-0000-7000-8000-000000000001";
+  const target = "01900000-0000-7000-8000-000000000002";
+
+  it("names a place for every kind", () => {
+    const where = { organization_id: 3, webcast_id: uid, target_id: target, user_id: 42 };
+    for (const kind of UPLOAD_KINDS) expect(uploadKeyPrefix(kind, where), kind).not.toBeNull();
+  });
+
+  it("puts a branding image under the webcast's branding prefix, whichever image it becomes", () => {
+    const prefix = uploadKeyPrefix("branding", { organization_id: 3, webcast_id: uid, target_id: uid });
+    expect(prefix).toBe(`webcasts/${uid}/branding/image-`);
+    expect(uploadKeyPrefix("branding", { organization_id: 3, webcast_id: null, target_id: uid })).toBeNull();
+    expect(isKeyUnder(prefix ?? "", `${prefix}${"a".repeat(43)}`)).toBe(true);
+  });
+
+  it("puts a profile photo under its user's prefix, with no organization", () => {
+    expect(uploadKeyPrefix("photo", { organization_id: null, webcast_id: null, target_id: target, user_id: 42 })).toBe("profile-photos/42/");
+    expect(uploadKeyPrefix("photo", { organization_id: null, webcast_id: null, target_id: target })).toBeNull();
+    expect(uploadKeyPrefix("video", { organization_id: null, webcast_id: null, target_id: target, user_id: 42 })).toBeNull();
   });
 });

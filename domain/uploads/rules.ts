@@ -1,4 +1,6 @@
+import { BRANDING_IMAGE_MAX_BYTES } from "../branding/images.ts";
 import type { UiLocale } from "../i18n/locales.ts";
+import { PHOTO_MAX_BYTES } from "../media/image-type.ts";
 import { MAX_UPLOAD_BYTES, size } from "../validation/form-rules.ts";
 import { localized } from "../validation/localized.ts";
 import { UPLOAD_MESSAGES } from "./messages.ts";
@@ -11,6 +13,19 @@ import type { UploadKind } from "./record.ts";
 
 /** SPEC §5/§9: a file may not exceed 5 GB. */
 export const UPLOAD_MAX_BYTES = MAX_UPLOAD_BYTES;
+
+/**
+ * The largest file of each kind: 5 GB, but for the images a page shows (a webcast's branding, a
+ * profile photo), which keep their own 5 MB.
+ */
+export const UPLOAD_KIND_MAX_BYTES: Record<UploadKind, number> = {
+  video: UPLOAD_MAX_BYTES,
+  slides: UPLOAD_MAX_BYTES,
+  resource: UPLOAD_MAX_BYTES,
+  image: UPLOAD_MAX_BYTES,
+  branding: BRANDING_IMAGE_MAX_BYTES,
+  photo: PHOTO_MAX_BYTES,
+};
 
 /**
  * Bytes of every part but the last (R2: at least 5 MiB, all but the last of one size). 16 MiB keeps
@@ -60,14 +75,16 @@ export function fileExtension(name: string): string {
 }
 
 /**
- * Field errors of a file about to be uploaded (`size`, `file_name`): empty, over 5 GB, or a name
- * its kind never takes (a PowerPoint deck: export a PDF). The type itself is judged on the bytes
- * (file-types.ts `acceptsFileType`), not here. Empty object when it may start.
+ * Field errors of a file about to be uploaded (`size`, `file_name`): empty, over its kind's largest
+ * size (5 GB; 5 MB for a branding image or a profile photo: the spec's size rule either way), or a
+ * name its kind never takes (a PowerPoint deck: export a PDF). The type itself is judged on the
+ * bytes (file-types.ts `acceptsFileType`), not here. Empty object when it may start.
  */
 export function uploadStartErrors(kind: UploadKind, file: { name: string; size: number }, locale: UiLocale): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  const largest = UPLOAD_KIND_MAX_BYTES[kind];
   if (!Number.isSafeInteger(file.size) || file.size <= 0) errors.size = [localized(UPLOAD_MESSAGES.empty, locale)];
-  else if (file.size > UPLOAD_MAX_BYTES) errors.size = [uploadTooLargeMessage(locale)];
+  else if (file.size > largest) errors.size = [size(file.size, locale, { max: largest }) ?? ""];
   const name = file.name.trim();
   if (name === "" || [...name].length > UPLOAD_FILE_NAME_MAX) errors.file_name = [localized(UPLOAD_MESSAGES.file_name, locale)];
   else if (kind === "slides" && ["ppt", "pptx", "pps", "ppsx", "key", "odp"].includes(fileExtension(name))) errors.file_name = [localized(UPLOAD_MESSAGES.slides_export_pdf, locale)];

@@ -39,7 +39,7 @@ export interface StoredUpload {
   id: string;
   /** The server's upload id, once created. */
   upload_id: string | null;
-  kind: "video" | "slides" | "resource" | "image";
+  kind: "video" | "slides" | "resource" | "image" | "branding" | "photo";
   organization_id: number;
   webcast_id: string | null;
   target_id: string;

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../../domain/errors/index.ts";
 import { createOrganization } from "../features/organizations/fixtures.ts";
+import { uploadFile } from "../features/uploads/testing.ts";
 import { insertWebcast } from "../features/webcasts/testing.ts";
 import { clientFor, seedDemo } from "../test/client.ts";
 
@@ -30,12 +31,12 @@ describe("request bodies", () => {
     expect((await errorOf(await organizer.request("/api/sync/push", raw("POST", "{}", "text/plain")), 415)).code).toBe("unsupported_media_type");
   });
 
-  it("a form route answers 415 to a JSON body (branding used to answer 200 to anything)", async () => {
+  it("a route of JSON or form data answers 415 to any other body (branding used to answer 200 to anything)", async () => {
     const org = await createOrganization();
     const row = await insertWebcast(org.id);
     const organizer = await org.as("organizer");
-    expect((await errorOf(await organizer.post(`/api/webcasts/${row.id}/branding`, { theme: "dark" }), 415)).message).toBe(
-      "Send this request as form data (multipart/form-data or application/x-www-form-urlencoded).",
+    expect((await errorOf(await organizer.request(`/api/webcasts/${row.id}/branding`, raw("POST", "theme=dark", "text/plain")), 415)).message).toBe(
+      "Send this request as JSON (Content-Type: application/json).",
     );
     expect((await errorOf(await organizer.request(`/api/webcasts/${row.id}/branding`, raw("POST", "anything")), 415)).code).toBe("unsupported_media_type");
     expect((await errorOf(await organizer.request("/api/profile/photo", raw("POST", "anything", "image/png")), 415)).code).toBe("unsupported_media_type");
@@ -78,8 +79,11 @@ describe("request bodies", () => {
 
   it("checks an image upload by its bytes, not by its declared type", async () => {
     const organizer = await clientFor("organizer@demo.test");
+    const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
+    await expect(uploadFile(organizer, { kind: "photo", bytes: svg, name: "me.png", content_type: "image/png" })).rejects.toThrow("This file is not a JPEG, PNG, GIF, WebP or AVIF image.");
+    // Nor may the file come in the photo's own request.
     const form = new FormData();
-    form.set("photo", new File([new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>")], "me.png", { type: "image/png" }));
+    form.set("photo", new File([svg], "me.png", { type: "image/png" }));
     expect((await errorOf(await organizer.request("/api/profile/photo", { method: "POST", body: form }), 422)).errors?.photo).toHaveLength(1);
   });
 });

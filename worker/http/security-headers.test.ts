@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { uploadFile } from "../features/uploads/testing.ts";
 import { TestClient, clientFor } from "../test/client.ts";
 import type { AppEnv } from "../env.ts";
 import { onError } from "./error-handlers.ts";
@@ -43,9 +44,9 @@ describe("security headers of the API", () => {
 
   it("keeps what a route sets itself: a profile photo's caching and sandbox policy", async () => {
     const client = await clientFor("organizer@demo.test");
-    const form = new FormData();
-    form.append("photo", new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])], "me.png", { type: "image/png" }));
-    const uploaded = await client.request("/api/profile/photo", { method: "POST", body: form });
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+    const upload = await uploadFile(client, { kind: "photo", bytes: png, name: "me.png" });
+    const uploaded = await client.post("/api/profile/photo", { upload_id: upload.id });
     expect(uploaded.status).toBe(200);
     const url = (await uploaded.json<{ data: { photo: string } }>()).data.photo;
     const photo = await client.get(url);

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useSnapshot } from "valtio";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
@@ -9,9 +10,11 @@ import { useSyncEngine } from "../../local/session-sync.ts";
 import { FieldErrors, FormAlert } from "../../ui/form.tsx";
 import { toast } from "../../ui/toast.ts";
 import { useOnline } from "../pwa/use-online.ts";
-import { uploadWebcastBranding } from "../webcasts/api.ts";
+import { UploadsList } from "../uploads/uploads-list.tsx";
+import { type WebcastBrandingBody, setWebcastBranding } from "../webcasts/api.ts";
 import { formMessageLocale } from "../webcasts/form-support.ts";
 import { BRANDING_IMAGES, type BrandingImage, brandingImageUrl } from "../../../domain/branding/images.ts";
+import { brandingAnswers, queueBrandingImage, rememberBranding } from "./branding-upload.ts";
 
 const IMAGE_LABELS: Record<BrandingImage, MessageDescriptor> = { logo: msg`Logo`, cover: msg`Cover image`, banner: msg`Banner` };
 
@@ -19,9 +22,10 @@ type Urls = Record<BrandingImage, string | null>;
 const urlsOf = (row: WebcastRow): Urls => ({ logo: brandingImageUrl(row.id, row.logo_key), cover: brandingImageUrl(row.id, row.cover_key), banner: brandingImageUrl(row.id, row.banner_key) });
 
 /**
- * The logo, cover and banner: what is set, a preview of what is picked, and one upload (with a
- * progress bar) of the picked images and removals. Images live in R2, so this needs a connection
- * (POST …/branding); the server's answer shows at once and the row follows with the next pull.
+ * The logo, cover and banner: what is set, a preview of what is picked, and saving: each picked
+ * image goes through the upload path (its progress listed below, resumed after a reload or a
+ * cut; the webcast takes it once sent: branding-upload.ts), a removal is one call. Both need a
+ * connection to start; the server's answer shows at once and the row follows with the next pull.
  */
 export function BrandingImages({ row, editable }: { row: WebcastRow; editable: boolean }) {
   const { t, i18n } = useLingui();
@@ -31,12 +35,11 @@ export function BrandingImages({ row, editable }: { row: WebcastRow; editable: b
   const [removed, setRemoved] = useState<ReadonlySet<BrandingImage>>(new Set());
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  // The server's answer, shown while the row still holds the keys it had before (until the pull).
-  const [answer, setAnswer] = useState<{ before: string; urls: Urls } | null>(null);
-  const keys = `${row.logo_key}|${row.cover_key}|${row.banner_key}`;
-  const current = answer && answer.before === keys ? answer.urls : urlsOf(row);
+  // The server's answer, shown until the synced row is as new as it.
+  const answer = useSnapshot(brandingAnswers)[row.id];
+  const current = answer && answer.updated_at > row.updated_at ? answer.urls : urlsOf(row);
 
   const pick = (kind: BrandingImage, file: File | undefined) => {
     setErrors(({ [kind]: _dropped, ...rest }) => rest);
@@ -53,35 +56,60 @@ export function BrandingImages({ row, editable }: { row: WebcastRow; editable: b
       return next;
     });
 
-  const pending = Object.keys(picked).length > 0 || removed.size > 0;
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending || progress !== null || Object.keys(errors).length > 0) return;
-    setProgress(0);
-    setMessage(null);
+  /** Removes the images marked for removal (one call); false when refused (the message is shown). */
+  const removeImages = async (): Promise<boolean> => {
+    if (removed.size === 0) return true;
+    const body: WebcastBrandingBody = {};
+    for (const kind of removed) body[`remove_${kind}`] = "1";
     try {
-      const data = await uploadWebcastBranding(row.id, { images: picked, remove: [...removed] }, setProgress);
-      setAnswer({ before: keys, urls: { logo: data.logo_url, cover: data.cover_url, banner: data.banner_url } });
-      setPicked({});
-      setRemoved(new Set());
-      setFormKey((value) => value + 1);
+      rememberBranding(await setWebcastBranding(row.id, body));
       engine?.requestSync();
-      toast.success(t`The images were saved.`);
+      setRemoved(new Set());
+      return true;
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
-      if (error.handled) return;
-      setErrors(error.errors);
-      const placed = BRANDING_IMAGES.some((kind) => (error.errors[kind]?.length ?? 0) > 0);
-      setMessage(placed ? null : error.isNetworkError ? t`The server cannot be reached. Check your connection and try again.` : (error.errors._?.[0] ?? error.message));
-    } finally {
-      setProgress(null);
+      if (!error.handled) setMessage(error.isNetworkError ? t`The server cannot be reached. Check your connection and try again.` : (Object.values(error.errors)[0]?.[0] ?? error.message));
+      return false;
     }
   };
 
-  const uploading = progress !== null;
-  const disabled = !editable || !online || uploading;
+  /** Queues the picked images; the refused ones stay picked, with their errors. */
+  const queueImages = async (): Promise<number> => {
+    const refused: Record<string, string[]> = {};
+    let queued = 0;
+    for (const kind of BRANDING_IMAGES) {
+      const file = picked[kind];
+      if (!file) continue;
+      const result = await queueBrandingImage(row, kind, file);
+      if (result.ok) queued++;
+      else refused[kind] = Object.values(result.errors).flat();
+    }
+    setPicked((all) => Object.fromEntries(Object.entries(all).filter(([kind]) => kind in refused)));
+    setErrors(refused);
+    if (Object.keys(refused).length === 0) setFormKey((value) => value + 1);
+    return queued;
+  };
+
+  const pending = Object.keys(picked).length > 0 || removed.size > 0;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!pending || saving || Object.keys(errors).length > 0) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const removing = removed.size > 0;
+      if (!(await removeImages())) return;
+      const queued = await queueImages();
+      if (queued > 0) toast.success(t`The images are being uploaded: they show here once sent.`);
+      else if (removing) toast.success(t`The images were saved.`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const disabled = !editable || !online || saving;
   return (
-    <form className="form-section" aria-labelledby="webcast-images-title" onSubmit={(event) => void upload(event)} data-testid="branding-images" key={formKey}>
+    <form className="form-section" aria-labelledby="webcast-images-title" onSubmit={(event) => void save(event)} data-testid="branding-images" key={formKey}>
       <h2 id="webcast-images-title" className="form-section__title">
         <Trans>Images</Trans>
       </h2>
@@ -114,11 +142,11 @@ export function BrandingImages({ row, editable }: { row: WebcastRow; editable: b
           />
         ))}
       </ul>
-      {uploading ? <progress className="progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="branding-progress" /> : null}
+      <UploadsList kind="branding" targetId={row.id} />
       {editable ? (
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={disabled || !pending || Object.keys(errors).length > 0} aria-busy={uploading || undefined} data-testid="branding-upload">
-            {uploading ? <Trans>Uploading…</Trans> : <Trans>Save the images</Trans>}
+          <button type="submit" className="button button--primary" disabled={disabled || !pending || Object.keys(errors).length > 0} aria-busy={saving || undefined} data-testid="branding-upload">
+            <Trans>Save the images</Trans>
           </button>
         </div>
       ) : null}

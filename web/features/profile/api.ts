@@ -2,7 +2,6 @@ import { IMAGE_TYPES } from "../../../domain/media/image-type.ts";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
-import { uploadForm } from "../../api/request.ts";
 
 /** The SPEC §3 user fields a person edits on /profile (PATCH /api/profile). */
 export const PROFILE_FIELDS = ["first_name", "last_name", "phone", "company", "title", "organization", "role"] as const;
@@ -24,12 +23,11 @@ export async function updateProfile(changes: ProfileChanges): Promise<ProfileUse
 }
 
 /**
- * POST /api/profile/photo (multipart `photo`). Not through `hc`: fetch cannot report upload
- * progress, so this one goes through XHR (web/api/request.ts) with the same headers and CSRF.
+ * POST /api/profile/photo `{upload_id}`: the photo comes through the upload path first
+ * (photo-upload-step.ts), this names its completed upload. `global: false`: the upload's
+ * finishing step judges its failures itself.
  */
-export async function uploadProfilePhoto(photo: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ProfileUser> {
-  const form = new FormData();
-  form.set("photo", photo);
-  const { data } = await uploadForm<{ data: ProfileUser }>("/api/profile/photo", form, { onProgress, ...(signal ? { signal } : {}) });
+export async function setProfilePhoto(uploadId: string): Promise<ProfileUser> {
+  const { data } = await unwrap(api.api.profile.photo.$post({ json: { upload_id: uploadId } }), { global: false });
   return data;
 }

@@ -1,21 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
-import { ApiRequestError } from "../../api/errors.ts";
 import { Avatar } from "../../ui/avatar.tsx";
 import { FieldErrors } from "../../ui/form.tsx";
-import { toast } from "../../ui/toast.ts";
-import { setSessionUser } from "../session/store.ts";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, isAcceptedPhotoType, uploadProfilePhoto } from "./api.ts";
+import { UploadsList } from "../uploads/uploads-list.tsx";
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, isAcceptedPhotoType } from "./api.ts";
+import { queueProfilePhoto } from "./photo-upload-step.ts";
 
-/** The current photo, a picked file's preview, and its upload with a progress bar. */
+/**
+ * The current photo, a picked file's preview, and its upload through the upload path: its
+ * progress is listed here (resumed after a reload or a cut), and it becomes the photo once sent
+ * (photo-upload-step.ts).
+ */
 export function PhotoUpload({ user }: { user: ProfileUser }) {
   const { t } = useLingui();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [queueing, setQueueing] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
   useEffect(() => {
@@ -40,29 +43,19 @@ export function PhotoUpload({ user }: { user: ProfileUser }) {
   };
 
   const upload = async () => {
-    if (!file || progress !== null) return;
-    setProgress(0);
+    if (!file || queueing) return;
+    setQueueing(true);
     setErrors([]);
     try {
-      setSessionUser(await uploadProfilePhoto(file, setProgress));
-      toast.success(t`Your photo was updated.`);
+      const queued = await queueProfilePhoto(file);
+      if (!queued.ok) return setErrors(Object.values(queued.errors).flat());
       setFile(null);
       if (inputRef.current) inputRef.current.value = "";
-    } catch (error) {
-      if (error instanceof ApiRequestError && !error.handled) {
-        const photoErrors = error.fieldErrors("photo");
-        setErrors(
-          photoErrors.length > 0
-            ? photoErrors
-            : [error.isNetworkError ? t`The server cannot be reached. Check your connection and try again.` : error.message],
-        );
-      }
     } finally {
-      setProgress(null);
+      setQueueing(false);
     }
   };
 
-  const uploading = progress !== null;
   return (
     <section className="card profile-photo" aria-labelledby={`${inputId}-title`} data-testid="profile-photo">
       <h2 id={`${inputId}-title`} className="card__title">
@@ -92,7 +85,7 @@ export function PhotoUpload({ user }: { user: ProfileUser }) {
             id={inputId}
             type="file"
             accept={PHOTO_TYPES.join(",")}
-            disabled={uploading}
+            disabled={queueing}
             aria-describedby={`${inputId}-hint`}
             aria-invalid={errors.length > 0 || undefined}
             onChange={(event) => pick(event.currentTarget.files?.[0])}
@@ -102,12 +95,10 @@ export function PhotoUpload({ user }: { user: ProfileUser }) {
           </p>
           <FieldErrors errors={errors} />
         </div>
-        {uploading ? (
-          <progress className="progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="photo-progress" />
-        ) : null}
+        <UploadsList kind="photo" />
         <div className="form__actions">
-          <button type="button" className="button button--primary" onClick={() => void upload()} disabled={!file || uploading} aria-busy={uploading || undefined}>
-            {uploading ? <Trans>Uploading…</Trans> : <Trans>Upload the photo</Trans>}
+          <button type="button" className="button button--primary" onClick={() => void upload()} disabled={!file || queueing} aria-busy={queueing || undefined}>
+            <Trans>Upload the photo</Trans>
           </button>
         </div>
       </div>

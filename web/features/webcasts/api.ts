@@ -1,8 +1,6 @@
 import { api } from "../../api/client.ts";
 import { unwrap } from "../../api/errors.ts";
-import { uploadForm } from "../../api/request.ts";
 import type { WebcastJson } from "../../../domain/webcasts/webcast-json.ts";
-import type { BrandingImage } from "../../../domain/branding/images.ts";
 
 /**
  * The webcast calls that cannot go through the sync mutators: they set what only the server holds
@@ -16,19 +14,15 @@ export async function setWebcastPassword(uid: string, password: string | null): 
   return data;
 }
 
-export interface BrandingUpload {
-  images: Partial<Record<BrandingImage, File>>;
-  remove: readonly BrandingImage[];
-}
+/** POST /api/webcasts/{uid}/branding's JSON: `<image>_upload_id` (a completed upload of kind "branding"), `remove_<image>: "1"`, theme, title colour. */
+export type WebcastBrandingBody = Parameters<(typeof api.api.webcasts)[":id"]["branding"]["$post"]>[0]["json"];
 
 /**
- * POST /api/webcasts/{uid}/branding (multipart: the picked images and `remove_<image>=1`), with
- * upload progress (XHR, like the profile photo: fetch cannot report it).
+ * POST /api/webcasts/{uid}/branding: the images come through the upload path first
+ * (web/features/branding/branding-upload.ts), this call names their uploads or removes images.
+ * `global: false`: the branding upload's finishing step judges its failures itself.
  */
-export async function uploadWebcastBranding(uid: string, upload: BrandingUpload, onProgress: (fraction: number) => void): Promise<WebcastJson> {
-  const form = new FormData();
-  for (const [kind, file] of Object.entries(upload.images)) if (file) form.set(kind, file);
-  for (const kind of upload.remove) form.set(`remove_${kind}`, "1");
-  const { data } = await uploadForm<{ data: WebcastJson }>(`/api/webcasts/${uid}/branding`, form, { onProgress });
+export async function setWebcastBranding(uid: string, body: WebcastBrandingBody, options: { global?: boolean } = {}): Promise<WebcastJson> {
+  const { data } = await unwrap(api.api.webcasts[":id"].branding.$post({ param: { id: uid }, json: body }), { global: options.global ?? true });
   return data;
 }

@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, fakeServer } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
-import { FakeXhr, fieldErrors, input, offlineReplica, seedWebcast, type } from "./test-support.tsx";
+import { fieldErrors, input, offlineReplica, seedWebcast, type } from "./test-support.tsx";
 
-/** The parts of the access and branding tabs that need a connection: the password and the images. */
+/** The part of the access tab that needs a connection: the password (the branding images: web/features/branding). */
 const harness = offlineReplica();
 
 afterEach(() => {
@@ -47,45 +47,5 @@ describe("access password", () => {
     expect(routes.callsTo(`PATCH /api/webcasts/${id}/access-controls`)[0]?.body).toEqual({ password: "Secret-2026" });
     expect(input("password").value).toBe("");
     expect(screen.getByTestId("password-remove")).toBeTruthy();
-  });
-});
-
-describe("branding images", () => {
-  it("says offline that uploads need a connection", async () => {
-    const { panel } = await openTab("branding");
-    expect(within(panel).getByText("You are offline. Uploading or removing images needs a connection.")).toBeTruthy();
-    expect(screen.getByTestId("branding-upload").hasAttribute("disabled")).toBe(true);
-  });
-
-  it("checks a picked image, uploads it with progress and shows the server's image", async () => {
-    harness.setOnline(true);
-    fakeServer({});
-    FakeXhr.sent = [];
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
-    const { id, panel } = await openTab("branding");
-    const logo = within(panel).getByTestId("branding-logo");
-
-    fireEvent.change(input("logo"), { target: { files: [new File(["x"], "logo.svg", { type: "image/svg+xml" })] } });
-    expect(within(logo).getByTestId("field-errors").textContent).toMatch(/image/i);
-    expect(screen.getByTestId("branding-upload").hasAttribute("disabled")).toBe(true);
-
-    await act(async () => {
-      fireEvent.change(input("logo"), { target: { files: [new File(["png"], "logo.png", { type: "image/png" })] } });
-    });
-    expect(within(logo).queryByTestId("field-errors")).toBeNull();
-    fireEvent.click(screen.getByTestId("branding-upload"));
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    const request = FakeXhr.sent[0] as FakeXhr;
-    expect(request.url).toBe(`/api/webcasts/${id}/branding`);
-    expect((request.body?.get("logo") as File).name).toBe("logo.png");
-    expect(request.body?.has("remove_logo")).toBe(false);
-
-    act(() => request.progress(5, 10));
-    expect((screen.getByTestId("branding-progress") as HTMLProgressElement).value).toBe(0.5);
-    const url = `/api/webcasts/${id}/branding/logo-abcdefghijklmnopqrstuvwxyz`;
-    await act(async () => request.respond(200, { data: { id, logo_url: url, cover_url: null, banner_url: null } }));
-    await screen.findByText("The images were saved.");
-    await waitFor(() => expect(within(screen.getByTestId("branding-logo")).getByRole("img").getAttribute("src")).toBe(url));
-    expect(screen.queryByTestId("branding-progress")).toBeNull();
   });
 });

@@ -18,9 +18,8 @@ export const uploads = sqliteTable(
   "uploads",
   {
     id: text("id").primaryKey(),
-    organization_id: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Null for a profile photo (its user's, whatever organizations they belong to: docs/decisions.md). */
+    organization_id: integer("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     webcast_id: text("webcast_id").references(() => webcasts.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
     target_id: text("target_id").notNull(),

@@ -1,23 +1,32 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
-import { TestClient, clientFor } from "../../test/client.ts";
 import { PHOTO_MAX_BYTES } from "../../../domain/media/image-type.ts";
+import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { TestClient, clientFor } from "../../test/client.ts";
+import { createOrganization } from "../organizations/fixtures.ts";
+import { uploadFile } from "../uploads/testing.ts";
+import { insertWebcast } from "../webcasts/testing.ts";
 import { createUser, unique } from "./test-support.ts";
 
 // The start of a real PNG (signature + IHDR), enough for a stored image.
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
-function photoForm(bytes: Uint8Array<ArrayBuffer> | string, type: string, name = "me.png"): FormData {
-  const form = new FormData();
-  form.append("photo", new File([bytes], name, { type }));
-  return form;
+/** A completed upload of kind photo (the one upload path), made by `signedIn`: its id. */
+async function uploadPhoto(signedIn: TestClient, bytes: Uint8Array, name = "me.png", content_type?: string): Promise<string> {
+  return (await uploadFile(signedIn, { kind: "photo", bytes, name, ...(content_type ? { content_type } : {}) })).id;
 }
 
-const upload = (client: TestClient, form: FormData) => client.request("/api/profile/photo", { method: "POST", body: form });
+/** POST /api/profile/photo naming the upload, as JSON (the browser) or form data. */
+function setPhoto(signedIn: TestClient, uploadId: string, as: "json" | "form" = "json"): Promise<Response> {
+  if (as === "json") return signedIn.request("/api/profile/photo", { method: "POST", json: { upload_id: uploadId } });
+  const body = new FormData();
+  body.set("upload_id", uploadId);
+  return signedIn.request("/api/profile/photo", { method: "POST", body });
+}
 
-async function profileOf(client: TestClient): Promise<ProfileUser> {
-  return (await (await client.get("/api/profile")).json<{ data: ProfileUser }>()).data;
+async function profileOf(signedIn: TestClient): Promise<ProfileUser> {
+  return (await (await signedIn.get("/api/profile")).json<{ data: ProfileUser }>()).data;
 }
 
 describe("GET /api/profile", () => {
@@ -94,12 +103,12 @@ describe("PATCH /api/profile", () => {
 });
 
 describe("profile photo", () => {
-  it("uploads to R2, serves it to signed-in users, and replaces (deletes) the old one", async () => {
+  it("takes an uploaded photo, serves it to signed-in users, and replaces (deletes) the old one", async () => {
     const { email } = unique("photo");
     const user = await createUser({ email });
     const client = await new TestClient().signInAs(email);
 
-    const first = await upload(client, photoForm(PNG, "image/png"));
+    const first = await setPhoto(client, await uploadPhoto(client, PNG, "me.png"));
     expect(first.status).toBe(200);
     const url = (await first.json<{ data: ProfileUser }>()).data.photo ?? "";
     expect(url).toMatch(new RegExp(`^/api/profile/photo/${user.id}/[A-Za-z0-9_-]{43}$`));
@@ -111,39 +120,81 @@ describe("profile photo", () => {
     const download = await other.get(url);
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("image/png");
+    expect(download.headers.get("Content-Length")).toBe(String(PNG.length));
     expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PNG);
     expect((await new TestClient().get(url)).status).toBe(401);
 
-    const second = await upload(client, photoForm(PNG, "image/webp", "me.webp"));
+    // Declared image/webp, served as what its bytes are (PNG); form data works as JSON does.
+    const second = await setPhoto(client, await uploadPhoto(client, PNG, "me.webp", "image/webp"), "form");
     expect(second.status).toBe(200);
     const newUrl = (await second.json<{ data: ProfileUser }>()).data.photo ?? "";
     expect(newUrl).not.toBe(url);
     expect(await env.MEDIA.head(key)).toBeNull();
     expect((await client.get(url)).status).toBe(404);
-    // Declared image/webp, stored as what its bytes are (PNG).
     expect((await client.get(newUrl)).headers.get("Content-Type")).toBe("image/png");
     expect((await profileOf(client)).photo).toBe(newUrl);
   });
 
-  it("refuses a missing file, a non-image, an SVG and a file over 5 MB", async () => {
-    const client = await clientFor("organizer@demo.test", "en");
-    const cases: [FormData, string][] = [
-      [new FormData(), "Please choose a photo."],
-      [photoForm("hello", "text/plain", "a.txt"), "The photo must be an image (JPEG, PNG, GIF, WebP or AVIF)."],
-      [photoForm("<svg onload='alert(1)'/>", "image/svg+xml", "a.svg"), "The photo must be an image (JPEG, PNG, GIF, WebP or AVIF)."],
-      [photoForm(new Uint8Array(PHOTO_MAX_BYTES + 1), "image/png"), "The photo may not be greater than 5 MB."],
-    ];
-    for (const [form, message] of cases) {
-      const response = await upload(client, form);
+  it("answers the same to a repeat (the browser's finishing step may run twice), and never goes back to a replaced photo", async () => {
+    const { email } = unique("photo-again");
+    await createUser({ email });
+    const client = await new TestClient().signInAs(email);
+    const first = await uploadPhoto(client, PNG);
+    const url = (await (await setPhoto(client, first)).json<{ data: ProfileUser }>()).data.photo;
+    expect((await (await setPhoto(client, first)).json<{ data: ProfileUser }>()).data.photo).toBe(url);
+    const second = (await (await setPhoto(client, await uploadPhoto(client, PNG))).json<{ data: ProfileUser }>()).data.photo;
+    expect((await (await setPhoto(client, first)).json<{ data: ProfileUser }>()).data.photo).toBe(second);
+  });
+
+  it("refuses a file in the body: upload it first (422, English and French)", async () => {
+    const form = new FormData();
+    form.append("photo", new File([PNG], "me.png", { type: "image/png" }));
+    const en = await (await clientFor("organizer@demo.test", "en")).request("/api/profile/photo", { method: "POST", body: form });
+    expect(en.status).toBe(422);
+    expect(await en.json()).toMatchObject({ code: "validation_failed", errors: { photo: ["Upload the image first (POST /api/uploads), then send its upload id."] } });
+    const big = new FormData();
+    big.append("photo", new File([new Uint8Array(PHOTO_MAX_BYTES)], "me.png", { type: "image/png" }));
+    const fr = await (await clientFor("organizer@demo.test", "fr")).request("/api/profile/photo", { method: "POST", body: big });
+    expect(fr.status).toBe(422);
+    expect(await fr.json()).toMatchObject({ message: "Téléversez d'abord l'image (POST /api/uploads), puis envoyez l'identifiant de son téléversement." });
+  });
+
+  it("refuses another user's upload, another kind's, an unknown or unfinished one (422 on upload_id, en and fr)", async () => {
+    const organizer = await clientFor("organizer@demo.test", "en");
+    const theirs = await uploadPhoto(await clientFor("speaker@demo.test"), PNG);
+    const org = await createOrganization();
+    const row = await insertWebcast(org.id);
+    const organizerOfOrg = await org.as("organizer");
+    const branding = (await uploadFile(organizerOfOrg, { kind: "branding", webcast_id: row.id, target_id: row.id, bytes: PNG, name: "logo.png" })).id;
+    const started = await organizer.post("/api/uploads", { kind: "photo", target_id: uuidv7(), file_name: "me.png", size: PNG.length });
+    const unfinished = (await started.json<{ data: { id: string } }>()).data.id;
+    for (const [signedIn, id, message] of [
+      [organizer, theirs, "This upload was not made for this item."],
+      [organizerOfOrg, branding, "This upload was not made for this item."],
+      [organizer, uuidv7(), "This upload was not made for this item."],
+      [await clientFor("organizer@demo.test", "fr"), unfinished, "Le fichier n'a pas fini d'être téléversé."],
+    ] as const) {
+      const response = await setPhoto(signedIn, id);
       expect(response.status).toBe(422);
-      expect(await response.json()).toMatchObject({ code: "validation_failed", errors: { photo: [message] } });
+      expect(await response.json()).toMatchObject({ code: "validation_failed", errors: { upload_id: [message] } });
     }
+    expect((await profileOf(organizer)).photo).toBeNull();
+  });
+
+  it("refuses what is not a raster image when its first part arrives (a PDF, an SVG), and a photo over 5 MB before any byte", async () => {
+    const client = await clientFor("organizer@demo.test", "en");
+    await expect(uploadPhoto(client, new TextEncoder().encode("%PDF-1.7\n"), "me.pdf")).rejects.toThrow("This file is not a JPEG, PNG, GIF, WebP or AVIF image.");
+    await expect(uploadPhoto(await clientFor("organizer@demo.test", "fr"), new TextEncoder().encode("<svg onload='alert(1)'/>"), "me.png")).rejects.toThrow("Ce fichier n'est pas une image JPEG, PNG, GIF, WebP ou AVIF.");
+    const big = await client.post("/api/uploads", { kind: "photo", target_id: uuidv7(), file_name: "me.png", size: PHOTO_MAX_BYTES + 1 });
+    expect(big.status).toBe(422);
+    expect(await big.json()).toMatchObject({ errors: { size: ["The file may not be larger than 5 MB."] } });
     expect((await profileOf(client)).photo).toBeNull();
   });
 
-  it("needs a session to upload, and answers 404 for an unknown photo", async () => {
-    expect((await upload(new TestClient(), photoForm(PNG, "image/png"))).status).toBe(401);
+  it("needs a session to upload or set a photo, and answers 404 for an unknown photo", async () => {
+    expect((await setPhoto(new TestClient(), uuidv7())).status).toBe(401);
+    expect((await new TestClient().post("/api/uploads", { kind: "photo", target_id: uuidv7(), file_name: "me.png", size: 10 })).status).toBe(401);
     const client = await clientFor("owner@demo.test");
     expect((await client.get("/api/profile/photo/1/unknownkey")).status).toBe(404);
     expect((await client.get("/api/profile/photo/..%2F..%2Fsecret/x")).status).toBe(404);

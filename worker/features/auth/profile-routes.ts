@@ -1,18 +1,24 @@
 import { eq, sql } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
 import { requireUser } from "../../auth/middleware.ts";
-import { randomToken } from "../../auth/tokens.ts";
 import { db } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
-import type { UiLocale } from "../../../domain/i18n/locales.ts";
+import { uploads, users } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { formBody, jsonBody } from "../../http/validators.ts";
-import { PHOTO_MAX_BYTES, sniffImageType } from "../../../domain/media/image-type.ts";
-import { authMessage } from "../../../domain/auth/messages.ts";
-import { PROFILE_PHOTO_PREFIX, loadUserRow, toProfileUser } from "./profile.ts";
+import { fieldsBody } from "../../http/fields-body.ts";
+import { jsonBody } from "../../http/validators.ts";
 import { profilePatchSchema } from "../../../domain/auth/schemas.ts";
+import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
+import { isKeyUnder, profilePhotoPrefix } from "../../../domain/uploads/keys.ts";
+import { UPLOAD_MESSAGES } from "../../../domain/uploads/messages.ts";
+import { localized } from "../../../domain/validation/localized.ts";
+import { servedImage } from "../uploads/served-image.ts";
+import { completedUpload, findUpload } from "../uploads/service.ts";
+import { PROFILE_PHOTO_PREFIX, loadUserRow, toProfileUser } from "./profile.ts";
 
+/** POST /api/profile/photo: the completed upload that becomes the photo. */
+const photoBody = () => z.strictObject({ upload_id: z.string().regex(UUID_V7) });
 
 /** The signed-in user's own profile (any signed-in user; 401 otherwise). */
 export const profileRoutes = new Hono<AppEnv>()
@@ -38,34 +44,36 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json({ data: toProfileUser(auth, row) }, 200);
   })
 
-  /** Multipart `photo`, a raster image by its bytes (its declared type is not trusted); replaces (and deletes) the previous photo. */
+  /**
+   * POST /api/profile/photo `{upload_id}` (JSON or form data): a completed upload of kind "photo"
+   * made by this user (docs/uploads.md; the bytes were judged a raster image when part 1 arrived)
+   * becomes the photo; the previous one is deleted. A file in the body is refused: it is uploaded
+   * first. An upload already taken changes nothing (the browser's finishing step may run twice).
+   */
   .post(
     "/photo",
     async (c, next) => {
-      // Refuse an oversized upload before reading it (multipart overhead allowed for).
-      if (Number(c.req.header("Content-Length") ?? 0) > PHOTO_MAX_BYTES + 64 * 1024) throw photoError(c.var.locale, "photoTooLarge");
+      requireUser(c);
       await next();
     },
-    formBody(async (value, c: Context<AppEnv>) => {
-      const photo = value.photo;
-      const locale = c.var.locale;
-      if (!(photo instanceof File) || photo.size === 0) throw photoError(locale, "photoRequired");
-      if (photo.size > PHOTO_MAX_BYTES) throw photoError(locale, "photoTooLarge");
-      const bytes = new Uint8Array(await photo.arrayBuffer());
-      const type = sniffImageType(bytes);
-      if (!type) throw photoError(locale, "photoNotImage");
-      return { photo: { bytes, type } };
-    }),
+    fieldsBody(photoBody, { fileFields: ["photo"], uploadFirst: UPLOAD_MESSAGES.image_upload_first }),
     async (c) => {
       const auth = requireUser(c);
-      const { photo } = c.req.valid("form");
+      const { upload_id } = c.req.valid("json");
       const database = db(c.env.DB);
-      const previous = (await loadUserRow(database, auth.id)).photo;
-      const key = `${PROFILE_PHOTO_PREFIX}${auth.id}/${randomToken()}`;
-      await c.env.MEDIA.put(key, photo.bytes, { httpMetadata: { contentType: photo.type } });
-      const [row] = await database.update(users).set({ photo: key, updated_at: sql`CURRENT_TIMESTAMP` }).where(eq(users.id, auth.id)).returning();
+      // A photo's target is a fresh id (a user is no UUID row): what decides is its kind, its maker and its key.
+      const upload = await findUpload(database, upload_id);
+      const file = await completedUpload(database, upload_id, { kind: "photo", target_id: upload?.target_id ?? "", organization_id: null, user_id: auth.id }, c.var.locale);
+      if (!isKeyUnder(profilePhotoPrefix(auth.id), file.key)) throw new ApiError("validation_failed", { errors: { upload_id: [localized(UPLOAD_MESSAGES.wrong_upload, c.var.locale)] } });
+      const current = await loadUserRow(database, auth.id);
+      if (upload?.attached) return c.json({ data: toProfileUser(auth, current) }, 200);
+      const [rows] = await database.batch([
+        database.update(users).set({ photo: file.key, updated_at: sql`CURRENT_TIMESTAMP` }).where(eq(users.id, auth.id)).returning(),
+        database.update(uploads).set({ attached: true, updated_at: new Date().toISOString() }).where(eq(uploads.id, file.upload_id)),
+      ]);
+      const row = rows[0];
       if (!row) throw new ApiError("unauthenticated");
-      if (previous?.startsWith(PROFILE_PHOTO_PREFIX)) await c.env.MEDIA.delete(previous);
+      if (current.photo?.startsWith(PROFILE_PHOTO_PREFIX) && current.photo !== file.key) await c.env.MEDIA.delete(current.photo);
       return c.json({ data: toProfileUser(auth, row) }, 200);
     },
   )
@@ -75,8 +83,9 @@ export const profileRoutes = new Hono<AppEnv>()
     requireUser(c);
     const object = await c.env.MEDIA.get(`${PROFILE_PHOTO_PREFIX}${c.req.param("userId")}/${c.req.param("name")}`);
     if (!object) throw new ApiError("not_found");
-    return c.body(object.body, 200, {
-      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    const image = await servedImage(object);
+    return c.body(image.body, 200, {
+      "Content-Type": image.contentType,
       "Content-Length": String(object.size),
       // A key never changes content (a new photo gets a new key).
       "Cache-Control": "private, max-age=31536000, immutable",
@@ -85,7 +94,3 @@ export const profileRoutes = new Hono<AppEnv>()
       "Content-Security-Policy": "default-src 'none'; sandbox",
     });
   });
-
-function photoError(locale: UiLocale, key: "photoRequired" | "photoNotImage" | "photoTooLarge"): ApiError {
-  return new ApiError("validation_failed", { errors: { photo: [authMessage(key, locale)] } });
-}

@@ -4,12 +4,13 @@ import { toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { PROFILE_PHOTO_PREFIX } from "../../../domain/uploads/keys.ts";
 import type { AuthUser } from "./auth-user.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
-/** R2 prefix of profile photos: `profile-photos/<userId>/<random>`. */
-export const PROFILE_PHOTO_PREFIX = "profile-photos/";
+/** R2 prefix of profile photos: `profile-photos/<userId>/<random>` (domain/uploads/keys.ts: they come through the upload path). */
+export { PROFILE_PHOTO_PREFIX };
 
 /** The URL the web loads a stored photo from (GET /api/profile/photo/<userId>/<random>), or null. */
 export function photoUrl(photo: string | null): string | null {

@@ -34,13 +34,10 @@ export const AUTH_ROUTE_CASES: RouteCase[] = [
     expect: { anonymous: 401, others: 200 },
   },
   {
+    // An upload nobody made: proves the session gate (the photo comes through /api/uploads first).
     route: "POST /api/profile/photo",
-    request: () => {
-      const body = new FormData();
-      body.append("photo", new File([PNG], "me.png", { type: "image/png" }));
-      return { path: "/api/profile/photo", method: "POST", body };
-    },
-    expect: { anonymous: 401, others: 200 },
+    request: () => ({ path: "/api/profile/photo", method: "POST", json: { upload_id: "0194c4a0-0000-7000-8000-000000000000" } }),
+    expect: { anonymous: 401, others: 422 },
   },
   {
     route: "GET /api/profile/photo/:userId{[0-9]+}/:name{[A-Za-z0-9_-]+}",

@@ -50,11 +50,13 @@ function refused(locale: AppEnv["Variables"]["locale"], errors: Record<string, s
 /**
  * Where an upload of `kind` goes and who may send it: a library video or image needs `media.manage`
  * in the organization (and video content enabled), a deck `slides.manage` for the webcast (its
- * producer speaker too), a resource file `webcasts.update`. Returns the organization and webcast.
+ * producer speaker too), a resource file or a branding image `webcasts.update`; a profile photo is
+ * the signed-in user's own (no organization). Returns the organization and webcast.
  */
-async function authorizeTarget(c: Context<AppEnv>, kind: UploadKind, body: { organization_id?: number | undefined; webcast_id?: string | undefined }): Promise<{ organization_id: number; webcast_id: string | null }> {
+async function authorizeTarget(c: Context<AppEnv>, kind: UploadKind, body: { organization_id?: number | undefined; webcast_id?: string | undefined }): Promise<{ organization_id: number | null; webcast_id: string | null }> {
   const user = requireUser(c);
   const database = db(c.env.DB);
+  if (kind === "photo") return { organization_id: null, webcast_id: null };
   if (kind === "video" || kind === "image") {
     if (body.organization_id === undefined) throw refused(c.var.locale, { organization_id: [localized(UPLOAD_MESSAGES.wrong_upload, c.var.locale)] });
     authorize(c, "media.manage", body.organization_id);
@@ -66,7 +68,7 @@ async function authorizeTarget(c: Context<AppEnv>, kind: UploadKind, body: { org
   const found = body.webcast_id ? await findWebcast(database, body.webcast_id) : undefined;
   if (!found) throw new ApiError("not_found");
   const webcast = found.row;
-  if (kind === "resource") authorize(c, "webcasts.update", webcast.organization_id);
+  if (kind === "resource" || kind === "branding") authorize(c, "webcasts.update", webcast.organization_id);
   else {
     const speakers = await database.select({ id: webcastSpeakers.user_id, is_producer: webcastSpeakers.is_producer }).from(webcastSpeakers).where(eq(webcastSpeakers.webcast_id, webcast.id));
     if (!canForWebcast(user, "slides.manage", { organization_id: webcast.organization_id, speakers })) throw new ApiError(tenantRefusal(user, webcast.organization_id));
@@ -99,7 +101,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const where = await authorizeTarget(c, body.kind, body);
     const errors = uploadStartErrors(body.kind, { name: body.file_name, size: body.size }, c.var.locale);
     if (Object.keys(errors).length > 0) throw refused(c.var.locale, errors);
-    const prefix = uploadKeyPrefix(body.kind, { ...where, target_id: body.target_id });
+    const prefix = uploadKeyPrefix(body.kind, { ...where, target_id: body.target_id, user_id: user.id });
     if (prefix === null) throw new ApiError("not_found");
     const key = `${prefix}${randomToken()}`;
     const contentType = cleanContentType(body.content_type ?? null);

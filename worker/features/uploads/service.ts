@@ -59,7 +59,7 @@ export interface CompletedFile {
 export async function completedUpload(
   database: Db,
   uploadId: string,
-  expected: { kind: UploadKind; target_id: string; organization_id: number; webcast_id?: string | null; user_id: number },
+  expected: { kind: UploadKind; target_id: string; organization_id: number | null; webcast_id?: string | null; user_id: number },
   locale: UiLocale,
 ): Promise<CompletedFile> {
   const row = await findUpload(database, uploadId);

@@ -4,8 +4,8 @@ import type { TestClient } from "../../test/client.ts";
 
 /** Test helpers of the upload path (workerd only). */
 
-/** Where the file goes: a webcast's (slides, resource) or an organization's (video, image). */
-export type UploadPlace = { webcast_id: string; organization_id?: never } | { organization_id: number; webcast_id?: never };
+/** Where the file goes: a webcast's (slides, resource, branding), an organization's (video, image) or neither (a profile photo: the user's own). */
+export type UploadPlace = { webcast_id: string; organization_id?: never } | { organization_id: number; webcast_id?: never } | { organization_id?: never; webcast_id?: never };
 
 export type UploadFileOptions = UploadPlace & {
   kind: UploadKind;

@@ -73,7 +73,7 @@ export const WEBCAST_ROUTE_CASES: RouteCase[] = [
   },
   {
     // Public, like a CDN address: the participant landing shows it before anyone signs in.
-    route: "GET /api/webcasts/:id/branding/:name{(?:logo|cover|banner)-[A-Za-z0-9_-]{16,100}}",
+    route: "GET /api/webcasts/:id/branding/:name{(?:logo|cover|banner|image)-[A-Za-z0-9_-]{16,100}}",
     request: async () => ({ path: (await insertWebcastWithLogo(await cloneDemoEvents())).url }),
     expect: { others: 200 },
   },
