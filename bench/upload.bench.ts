@@ -18,7 +18,7 @@ class Session {
   private cookies = new Map<string, string>();
   constructor(private readonly baseUrl: string) {}
 
-  async request(path: string, init: { method?: string; json?: unknown; body?: Uint8Array } = {}): Promise<Response> {
+  async request(path: string, init: { method?: string; json?: unknown; body?: Uint8Array<ArrayBuffer> } = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": "en", Origin: this.baseUrl };
     if (init.json !== undefined) headers["Content-Type"] = "application/json";
     const xsrf = this.cookies.get("XSRF-TOKEN");
