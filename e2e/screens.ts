@@ -16,10 +16,13 @@ export interface Screen {
 
 export type ScreenAccount = "organizer@demo.test" | "owner@demo.test" | "superadmin@demo.test" | "viewer@demo.test";
 
+/** "Behind the scenes: our new studio", the demo premiere: the premiere videos tab exists on premieres only. */
+const DEMO_PREMIERE_UID = "0196a0de-0004-7000-8000-000000000000";
+
 const webcastTabs: Screen[] = WEBCAST_EDIT_TABS.map((tab) => ({
   name: `webcast edit › ${tab}`,
   account: "organizer@demo.test",
-  path: (uid: string) => `/webcasts/${uid}/edit?tab=${tab}`,
+  path: tab === "premiere-videos" ? `/webcasts/${DEMO_PREMIERE_UID}/edit?tab=${tab}` : (uid: string) => `/webcasts/${uid}/edit?tab=${tab}`,
   ready: `webcast-panel-${tab}`,
 }));
 
@@ -37,6 +40,7 @@ export const SCREENS: readonly Screen[] = [
   { name: "control room", account: "organizer@demo.test", path: (uid) => `/webcasts/${uid}/control-room`, ready: "room-prepare" },
   { name: "control room display", account: "organizer@demo.test", path: (uid) => `/webcasts/${uid}/control-room?tab=display`, ready: "scene-layouts" },
   { name: "speakers", account: "organizer@demo.test", path: "/speakers", ready: "people-page" },
+  { name: "video library", account: "organizer@demo.test", path: "/media", ready: "media-page" },
   { name: "profile", account: "organizer@demo.test", path: "/profile", ready: "profile-page" },
   { name: "password", account: "organizer@demo.test", path: "/settings/password", ready: "change-password-page" },
   { name: "page not found", account: "organizer@demo.test", path: "/errors/404", ready: "not-found-page" },

@@ -15,6 +15,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppMediaRouteImport } from './routes/_app/media'
 import { Route as AppOnboardingRouteImport } from './routes/_app/onboarding'
 import { Route as AppOrganizationsRouteRouteImport } from './routes/_app/organizations/route'
 import { Route as AppOrganizersRouteImport } from './routes/_app/organizers'
@@ -68,6 +69,11 @@ const AppAdminsRoute = AppAdminsRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaRoute = AppMediaRouteImport.update({
+  id: '/media',
+  path: '/media',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOnboardingRoute = AppOnboardingRouteImport.update({
@@ -209,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/organizations': typeof AppOrganizationsRouteRouteWithChildren
   '/admins': typeof AppAdminsRoute
   '/home': typeof AppHomeRoute
+  '/media': typeof AppMediaRoute
   '/onboarding': typeof AppOnboardingRoute
   '/organizers': typeof AppOrganizersRoute
   '/owners': typeof AppOwnersRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/admins': typeof AppAdminsRoute
   '/home': typeof AppHomeRoute
+  '/media': typeof AppMediaRoute
   '/onboarding': typeof AppOnboardingRoute
   '/organizers': typeof AppOrganizersRoute
   '/owners': typeof AppOwnersRoute
@@ -275,6 +283,7 @@ export interface FileRoutesById {
   '/_app/organizations': typeof AppOrganizationsRouteRouteWithChildren
   '/_app/admins': typeof AppAdminsRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/media': typeof AppMediaRoute
   '/_app/onboarding': typeof AppOnboardingRoute
   '/_app/organizers': typeof AppOrganizersRoute
   '/_app/owners': typeof AppOwnersRoute
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/organizations'
     | '/admins'
     | '/home'
+    | '/media'
     | '/onboarding'
     | '/organizers'
     | '/owners'
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/admins'
     | '/home'
+    | '/media'
     | '/onboarding'
     | '/organizers'
     | '/owners'
@@ -374,6 +385,7 @@ export interface FileRouteTypes {
     | '/_app/organizations'
     | '/_app/admins'
     | '/_app/home'
+    | '/_app/media'
     | '/_app/onboarding'
     | '/_app/organizers'
     | '/_app/owners'
@@ -451,6 +463,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media': {
+      id: '/_app/media'
+      path: '/media'
+      fullPath: '/media'
+      preLoaderRoute: typeof AppMediaRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/onboarding': {
@@ -657,6 +676,7 @@ interface AppRouteChildren {
   AppOrganizationsRouteRoute: typeof AppOrganizationsRouteRouteWithChildren
   AppAdminsRoute: typeof AppAdminsRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppMediaRoute: typeof AppMediaRoute
   AppOnboardingRoute: typeof AppOnboardingRoute
   AppOrganizersRoute: typeof AppOrganizersRoute
   AppOwnersRoute: typeof AppOwnersRoute
@@ -677,6 +697,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrganizationsRouteRoute: AppOrganizationsRouteRouteWithChildren,
   AppAdminsRoute: AppAdminsRoute,
   AppHomeRoute: AppHomeRoute,
+  AppMediaRoute: AppMediaRoute,
   AppOnboardingRoute: AppOnboardingRoute,
   AppOrganizersRoute: AppOrganizersRoute,
   AppOwnersRoute: AppOwnersRoute,

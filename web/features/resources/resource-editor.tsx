@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { MAX_UPLOAD_BYTES, formatBytes, size } from "../../../domain/validation/form-rules.ts";
 import type { ResourceRow } from "../../../domain/resources/record.ts";
 import type { ResourceKind } from "../../../domain/resources/mutators.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
-import { ApiRequestError } from "../../api/errors.ts";
-import { useSyncEngine } from "../../local/session-sync.ts";
+import { resourceFieldErrors } from "../../../domain/resources/mutators.ts";
+import { dismissUpload } from "../uploads/upload-queue.ts";
+import { UploadProgress } from "../uploads/upload-progress.tsx";
 import { TextAreaField } from "../../ui/form-controls.tsx";
 import { FieldErrors, FormAlert, SelectField, TextField } from "../../ui/form.tsx";
 import { toast } from "../../ui/toast.ts";
@@ -14,7 +15,8 @@ import { useOnline } from "../pwa/use-online.ts";
 import { formMessageLocale } from "../webcasts/form-support.ts";
 import { LANGUAGE_LABELS } from "../webcasts/labels.ts";
 import { RefusalAlert, usePartMutations } from "../webcasts/part-mutations.tsx";
-import { uploadResourceFile } from "./api.ts";
+import { queueResourceFile } from "./api.ts";
+import { useStoredUpload } from "./resource-uploads.tsx";
 
 interface Values {
   title: string;
@@ -34,30 +36,49 @@ export interface ResourceEditorProps {
   resource: ResourceRow | null;
   kind: ResourceKind;
   onDone(saved: boolean): void;
+  /** This device's id of the upload the editor follows (a new file), or null. */
+  onUploadChange?(upload: string | null): void;
 }
 
 /**
- * Adds or edits a resource. Links and e-mail addresses go through their mutators (offline too);
- * a new file is uploaded online (POST …/resources, XHR with a progress bar), after a size check
- * (SPEC §5: 5 GB) that refuses before a byte is sent. Editing changes the title, description,
- * language and address through `updateResource` (offline too). Errors show under their fields
- * until the field changes.
+ * Adds or edits a resource. Links and e-mail addresses go through their mutators (offline too).
+ * A new file goes on the upload client (docs/uploads.md): its size, name and type are checked first
+ * (SPEC §5: 5 GB; refused before any request), then it is queued with the step that makes the
+ * resource once it is in ("resource.create", ./api.ts); the editor follows its progress and closes
+ * when it is done. Offline, the upload waits for the network. Editing changes the title,
+ * description, language and address through `updateResource` (offline too). Errors show under
+ * their fields until the field changes.
  */
-export function ResourceEditor({ webcast, resource, kind, onDone }: ResourceEditorProps) {
+export function ResourceEditor({ webcast, resource, kind, onDone, onUploadChange }: ResourceEditorProps) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const engine = useSyncEngine();
   const fileId = useId();
   const { run, refusal, busy } = usePartMutations();
   const [values, setValues] = useState<Values>(() => valuesOf(resource));
   const [file, setFile] = useState<File | null>(null);
   const [refused, setRefused] = useState<Values | null>(null);
   const [uploadError, setUploadError] = useState<{ message: string | null; errors: Record<string, string[]> } | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const uploading = progress !== null;
+  const [queuedId, setQueuedId] = useState<string | null>(null);
+  const [queueing, setQueueing] = useState(false);
+  const upload = useStoredUpload(queuedId);
   const isFile = kind === "file";
-  const needsConnection = isFile && resource === null;
+  const isNewFile = isFile && resource === null;
+  // Sending (or waiting to): the fields are what the resource will be made with.
+  const uploading = queueing || (upload != null && upload.status !== "failed" && upload.status !== "canceled");
   const disabled = busy || uploading;
+
+  const finished = useRef(false);
+  useEffect(() => {
+    if (!upload || finished.current) return;
+    if (upload.status === "done") {
+      finished.current = true;
+      toast.success(t`The file was uploaded. It appears in the list with the next sync.`);
+      void dismissUpload(upload.id);
+      onDone(true);
+    } else if (upload.status === "canceled") setQueuedId(null);
+  }, [upload, onDone, t]);
+
+  useEffect(() => onUploadChange?.(queuedId), [queuedId, onUploadChange]);
 
   const failure = uploadError ?? refusal;
   const errorsOf = (field: (typeof FIELDS)[number]) => (failure && refused && refused[field] === values[field] ? failure.errors[field] : undefined);
@@ -66,26 +87,32 @@ export function ResourceEditor({ webcast, resource, kind, onDone }: ResourceEdit
   const limit = formatBytes(MAX_UPLOAD_BYTES, formMessageLocale());
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
 
-  const upload = async () => {
+  const queueFile = async (): Promise<boolean> => {
     if (!file) {
       setUploadError({ message: null, errors: { file: [t`Choose a file to upload.`] } });
       return false;
     }
     if (fileTooLarge) return false;
-    setProgress(0);
-    try {
-      await uploadResourceFile(webcast.id, { title: values.title, description: values.description, language: values.language || null }, file, setProgress);
-      engine?.requestSync();
-      toast.success(t`The file was uploaded. It appears in the list with the next sync.`);
-      return true;
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-      if (error.handled) return false;
-      const placed = [...FIELDS, "file"].some((field) => (error.errors[field]?.length ?? 0) > 0);
-      setUploadError({ message: error.isNetworkError ? t`The server cannot be reached. Check your connection and try again.` : placed ? error.message : (error.errors._?.[0] ?? error.message), errors: error.errors });
+    // The resource's own rules first (the server judges again when the file is in).
+    const fields = { title: values.title, description: values.description, language: values.language || null };
+    const errors = resourceFieldErrors({ ...fields, kind: "file", url: null, file_key: "incoming", file_name: file.name }, formMessageLocale());
+    if (errors.file_name) errors.file = [...(errors.file ?? []), ...errors.file_name];
+    if (Object.keys(errors).length > 0) {
+      setUploadError({ message: null, errors });
       return false;
+    }
+    setQueueing(true);
+    try {
+      if (upload?.status === "failed") await dismissUpload(upload.id);
+      const queued = await queueResourceFile(webcast, fields, file);
+      if (!queued.ok) {
+        setUploadError({ message: null, errors: { file: Object.values(queued.errors).flat() } });
+        return false;
+      }
+      setQueuedId(queued.upload);
+      return true;
     } finally {
-      setProgress(null);
+      setQueueing(false);
     }
   };
 
@@ -95,11 +122,13 @@ export function ResourceEditor({ webcast, resource, kind, onDone }: ResourceEdit
     setUploadError(null);
     const now = new Date().toISOString();
     const language = values.language || null;
+    if (isNewFile) {
+      // The editor closes once the upload is done (above).
+      if (!(await queueFile())) setRefused(values);
+      return;
+    }
     let saved: boolean;
-    if (resource === null && isFile) {
-      if (!online) return;
-      saved = await upload();
-    } else if (resource === null) {
+    if (resource === null) {
       saved = await run("createResource", { id: uuidv7(), organization_id: webcast.organization_id, webcast_id: webcast.id, kind, title: values.title, description: values.description, language, url: values.url, now });
     } else {
       const before = valuesOf(resource);
@@ -144,7 +173,7 @@ export function ResourceEditor({ webcast, resource, kind, onDone }: ResourceEdit
         options={[{ value: "", label: t`Any language` }, ...(["en", "fr"] as const).map((value) => ({ value, label: i18n._(LANGUAGE_LABELS[value]) }))]}
         onChange={(event) => set({ language: event.target.value === "en" || event.target.value === "fr" ? event.target.value : "" })}
       />
-      {needsConnection ? (
+      {isNewFile ? (
         <div className="field" data-invalid={fileErrors.length > 0}>
           <label htmlFor={fileId} className="field__label">
             <Trans>File</Trans>
@@ -153,7 +182,7 @@ export function ResourceEditor({ webcast, resource, kind, onDone }: ResourceEdit
             id={fileId}
             type="file"
             name="resource_file"
-            disabled={disabled || !online}
+            disabled={disabled}
             aria-invalid={fileErrors.length > 0 || undefined}
             aria-describedby={`${fileId}-hint`}
             onChange={(event) => {
@@ -162,23 +191,23 @@ export function ResourceEditor({ webcast, resource, kind, onDone }: ResourceEdit
             }}
           />
           <p id={`${fileId}-hint`} className="field__hint">
-            <Trans>Up to {limit}. The file is stored on the server: uploading it needs a connection.</Trans>
+            <Trans>Up to {limit}. The file is sent in the background: you may close this form, its upload goes on.</Trans>
           </p>
           <FieldErrors errors={fileErrors} />
         </div>
       ) : null}
-      {needsConnection && !online ? (
+      {isNewFile && !online ? (
         <FormAlert tone="info">
-          <Trans>You are offline. Uploading a file needs a connection.</Trans>
+          <Trans>You are offline: the file will be uploaded when you are back online, and the resource added then.</Trans>
         </FormAlert>
       ) : null}
-      {uploading ? <progress className="progress" max={1} value={progress} aria-label={t`Upload progress`} data-testid="resource-progress" /> : null}
+      {upload ? <UploadProgress upload={upload} /> : null}
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={disabled || (needsConnection && (!online || fileTooLarge !== null))} aria-busy={disabled || undefined} data-testid="resource-save">
-          {uploading ? <Trans>Uploading…</Trans> : resource ? <Trans>Save the resource</Trans> : needsConnection ? <Trans>Upload the file</Trans> : <Trans>Add the resource</Trans>}
+        <button type="submit" className="button button--primary" disabled={disabled || (isNewFile && fileTooLarge !== null)} aria-busy={disabled || undefined} data-testid="resource-save">
+          {uploading ? <Trans>Uploading…</Trans> : resource ? <Trans>Save the resource</Trans> : isNewFile ? <Trans>Upload the file</Trans> : <Trans>Add the resource</Trans>}
         </button>
-        <button type="button" className="button" disabled={disabled} onClick={() => onDone(false)}>
-          <Trans>Cancel</Trans>
+        <button type="button" className="button" disabled={busy || queueing} data-testid="resource-cancel" onClick={() => onDone(false)}>
+          {uploading ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
         </button>
       </div>
     </form>

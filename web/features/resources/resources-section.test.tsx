@@ -1,20 +1,23 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeServer } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { profileUser } from "../../test/users.ts";
 import { confirmState } from "../../ui/confirm.ts";
 import { session } from "../session/store.ts";
 import { pulledResource } from "../webcasts/content-parts-test-support.ts";
-import { FakeXhr, fieldErrors, input, offlineReplica, queued, seedWebcast, type } from "../webcasts/test-support.tsx";
+import { stubUploadNetwork } from "../media/upload-network-testing.ts";
+import { FakeUploadServer } from "../uploads/testing.ts";
+import { stopUploads } from "../uploads/upload-queue.ts";
+import { fieldErrors, input, offlineReplica, queued, seedWebcast, type } from "../webcasts/test-support.tsx";
 
-/** The resources of the content tab, offline on a real Dexie replica (changes queued), and the online file upload. */
+/** The resources of the content tab, offline on a real Dexie replica (changes queued), and files through the upload client. */
 const harness = offlineReplica();
 
 beforeEach(() => {
   confirmState.queue.splice(0);
 });
 afterEach(() => {
+  stopUploads();
   vi.unstubAllGlobals();
 });
 
@@ -100,52 +103,83 @@ describe("webcast resources", () => {
     expect(await queued(harness.engine, "deleteResource")).toEqual([{ id: ids[1] }]);
   });
 
-  it("says offline that a file needs a connection", async () => {
+  it("refuses a file over 5 GB when chosen, before any request or anything stored", async () => {
+    const server = new FakeUploadServer();
+    const network = stubUploadNetwork(server);
     const { section } = await openResources();
-    expect(within(section).getByTestId("resource-add-file").hasAttribute("disabled")).toBe(true);
-    expect(within(section).getByTestId("resource-file-offline").textContent).toMatch("adding one needs a connection");
-  });
-
-  it("refuses a file over 5 GB before sending, then uploads the fields first and the file last, with progress", async () => {
-    harness.setOnline(true);
-    fakeServer({});
-    FakeXhr.sent = [];
-    vi.stubGlobal("XMLHttpRequest", FakeXhr);
-    const { id, section } = await openResources();
     fireEvent.click(within(section).getByTestId("resource-add-file"));
-    type("resource_title", "Slides");
-    type("resource_description", "The deck");
-
+    type("resource_title", "Recording");
     const huge = new File(["x"], "huge.mp4", { type: "video/mp4" });
     Object.defineProperty(huge, "size", { value: 6 * 1024 ** 3 });
     fireEvent.change(input("resource_file"), { target: { files: [huge] } });
     expect(fieldErrors("resource_file")).toBe("The file may not be larger than 5 GB.");
     expect(within(section).getByTestId("resource-save").hasAttribute("disabled")).toBe(true);
-
-    fireEvent.change(input("resource_file"), { target: { files: [new File(["%PDF"], "slides.pdf", { type: "application/pdf" })] } });
-    expect(fieldErrors("resource_file")).toBe("");
-    fireEvent.click(within(section).getByTestId("resource-save"));
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    const request = FakeXhr.sent[0] as FakeXhr;
-    expect(request.url).toBe(`/api/webcasts/${id}/resources`);
-    expect([...(request.body?.keys() ?? [])]).toEqual(["kind", "title", "description", "language", "file"]);
-    expect(Object.fromEntries([...(request.body?.entries() ?? [])].slice(0, 4))).toEqual({ kind: "file", title: "Slides", description: "The deck", language: "" });
-    expect((request.body?.get("file") as File).name).toBe("slides.pdf");
-
-    act(() => request.progress(3, 4));
-    expect((screen.getByTestId("resource-progress") as HTMLProgressElement).value).toBe(0.75);
-    // A refusal of the server lands on its field.
-    await act(async () => request.respond(422, { message: "Some fields of the resource are invalid.", code: "validation_failed", errors: { title: ["This field may not be longer than 255 characters."] }, requestId: "r" }));
-    expect(fieldErrors("resource_title")).toBe("This field may not be longer than 255 characters.");
-    expect(screen.queryByTestId("resource-progress")).toBeNull();
-
-    fireEvent.click(within(section).getByTestId("resource-save"));
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    await act(async () => (FakeXhr.sent[1] as FakeXhr).respond(201, { data: { id: "r1", webcast_id: id, title: "Slides", kind: "file" } }));
-    await screen.findByText("The file was uploaded. It appears in the list with the next sync.");
-    expect(within(section).queryByTestId("resource-editor")).toBeNull();
-    expect(await queued(harness.engine, "createResource")).toEqual([]);
+    expect(server.requests).toEqual([]);
+    expect(network.calls).toEqual([]);
+    expect(await harness.engine.db.uploads.count()).toBe(0);
   });
+
+  it("queues a file offline (the editor says it waits), then uploads it and makes the resource through its finishing step", async () => {
+    const server = new FakeUploadServer();
+    let resourceId = "";
+    const network = stubUploadNetwork(server, {
+      "POST /api/webcasts/*": ({ body }) => ({ status: 201, body: { data: { ...(body as object), webcast_id: "w", file_name: "slides.pdf", file_url: null, url: null, visible: true, position: 0 } } }),
+    });
+    const { id, section } = await openResources();
+    // Offline: adding a file is offered all the same.
+    fireEvent.click(within(section).getByTestId("resource-add-file"));
+    type("resource_title", "Slides");
+    type("resource_description", "The deck");
+    // The resource's own rules first: no title, no upload.
+    type("resource_title", "");
+    fireEvent.change(input("resource_file"), { target: { files: [new File(["%PDF-1.4 deck"], "slides.pdf", { type: "application/pdf" })] } });
+    fireEvent.click(within(section).getByTestId("resource-save"));
+    await waitFor(() => expect(fieldErrors("resource_title")).toBe("This field is required"));
+    expect(await harness.engine.db.uploads.count()).toBe(0);
+
+    type("resource_title", "Slides");
+    expect(within(section).getByText(/You are offline: the file will be uploaded when you are back online/)).toBeTruthy();
+    fireEvent.click(within(section).getByTestId("resource-save"));
+    const progress = await within(section).findByTestId("upload", {}, { timeout: 5_000 });
+    await waitFor(() => expect(progress.textContent).toMatch("Waiting for the network"), { timeout: 5_000 });
+    const [stored] = await harness.engine.db.uploads.toArray();
+    resourceId = String(stored?.finish.args.id);
+    expect(stored).toMatchObject({ kind: "resource", webcast_id: id, target_id: resourceId, file_name: "slides.pdf", status: "queued" });
+    expect(stored?.finish).toEqual({ type: "resource.create", args: { uid: id, id: resourceId, title: "Slides", description: "The deck", language: null } });
+    expect(server.requests).toEqual([]);
+    expect(within(section).getByTestId("resource-save").textContent).toBe("Uploading…");
+
+    // Back online: the file goes up in parts, then the step posts the resource as JSON, once.
+    harness.setOnline(true);
+    await screen.findByText("The file was uploaded. It appears in the list with the next sync.", {}, { timeout: 10_000 });
+    await waitFor(() => expect(within(section).queryByTestId("resource-editor")).toBeNull());
+    const serverUpload = [...server.uploads.values()][0]?.answer;
+    expect(serverUpload).toMatchObject({ kind: "resource", target_id: resourceId, webcast_id: id, status: "completed" });
+    expect(network.callsTo(`POST /api/webcasts/${id}/resources`).map((call) => call.body)).toEqual([
+      { kind: "file", id: resourceId, title: "Slides", description: "The deck", language: null, upload_id: serverUpload?.id },
+    ]);
+    expect(await queued(harness.engine, "createResource")).toEqual([]);
+    // The ended upload is let go.
+    await waitFor(async () => expect(await harness.engine.db.uploads.count()).toBe(0));
+  }, 30_000);
+
+  it("fails the upload with the server's refusal of the resource, and lets the form send again", async () => {
+    harness.setOnline(true);
+    const server = new FakeUploadServer();
+    stubUploadNetwork(server, {
+      "POST /api/webcasts/*": () => ({ status: 422, body: { message: "Some fields of the resource are invalid.", code: "validation_failed", errors: { title: ["This field may not be longer than 255 characters."] }, requestId: "r" } }),
+    });
+    const { section } = await openResources();
+    fireEvent.click(within(section).getByTestId("resource-add-file"));
+    type("resource_title", "Slides");
+    fireEvent.change(input("resource_file"), { target: { files: [new File(["%PDF-1.4 deck"], "slides.pdf", { type: "application/pdf" })] } });
+    fireEvent.click(within(section).getByTestId("resource-save"));
+    const progress = await within(section).findByTestId("upload", {}, { timeout: 5_000 });
+    await waitFor(() => expect(progress.getAttribute("data-state")).toBe("failed"), { timeout: 10_000 });
+    expect(progress.textContent).toMatch("This field may not be longer than 255 characters.");
+    expect(within(section).getByTestId("resource-save").hasAttribute("disabled")).toBe(false);
+    expect(within(section).getByTestId("resource-save").textContent).toBe("Upload the file");
+  }, 30_000);
 
   it("is read-only without webcasts.update", async () => {
     session.user = profileUser(["sessions.view", "webcasts.view"], { id: harness.user.id });

@@ -4,12 +4,12 @@ import type { ResourceRow } from "../../../domain/resources/record.ts";
 import type { ResourceKind } from "../../../domain/resources/mutators.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { confirm } from "../../ui/confirm.ts";
-import { useOnline } from "../pwa/use-online.ts";
 import { LANGUAGE_LABELS } from "../webcasts/labels.ts";
 import { OfflineChangesNote, RefusalAlert, usePartMutations } from "../webcasts/part-mutations.tsx";
 import { RESOURCE_KIND_LABELS } from "../polls/poll-labels.ts";
 import { MoveButtons, moveKey, swapped, useMoveFocus } from "../webcasts/reorder-controls.tsx";
 import { ResourceEditor } from "./resource-editor.tsx";
+import { ResourceUploads } from "./resource-uploads.tsx";
 import { resourceDownloadUrl } from "./api.ts";
 import { byPosition, useWebcastParts } from "../webcasts/use-webcast-parts.ts";
 import { PendingBadge } from "../webcasts/webcast-status.tsx";
@@ -40,12 +40,13 @@ function ResourceTarget({ resource }: { resource: ResourceRow }) {
  * Resources of the content tab (SPEC §2, §3: title, description, language, a file, a link or an
  * e-mail address), read live from the replica in order. Showing or hiding them
  * (`setResourcesVisibility`), reordering, adding a link or an address, editing and deleting are
- * mutations, offline too; a file is uploaded to the server, so adding one needs a connection.
+ * mutations, offline too; a file goes on the upload client (offline, it waits for the network) and
+ * its resource is made once it is in; the files still being sent are listed under the resources.
  * Read-only without webcasts.update (producers included: resources are the organizer's content).
  */
 export function ResourcesSection({ row, editable }: { row: Pick<WebcastRow, "id" | "organization_id">; editable: boolean }) {
   const { t, i18n } = useLingui();
-  const online = useOnline();
+  const [editorUpload, setEditorUpload] = useState<string | null>(null);
   const parts = useWebcastParts("resources", row.id, byPosition);
   const { run, refusal, busy } = usePartMutations();
   const [editing, setEditing] = useState<{ id: string | null; kind: ResourceKind } | null>(null);
@@ -171,28 +172,22 @@ export function ResourcesSection({ row, editable }: { row: Pick<WebcastRow, "id"
           </span>
         </div>
       ) : null}
+      <ResourceUploads webcastId={row.id} except={editing?.id === null ? editorUpload : null} />
       {editable ? (
         editing?.id === null ? (
-          <ResourceEditor webcast={row} resource={null} kind={editing.kind} onDone={() => setEditing(null)} />
+          <ResourceEditor webcast={row} resource={null} kind={editing.kind} onDone={() => setEditing(null)} onUploadChange={setEditorUpload} />
         ) : (
-          <>
-            <div className="row-actions resource-add">
-              <button type="button" className="button" disabled={editing !== null} data-testid="resource-add-link" onClick={() => setEditing({ id: null, kind: "link" })}>
-                <Trans>Add a link</Trans>
-              </button>
-              <button type="button" className="button" disabled={editing !== null} data-testid="resource-add-email" onClick={() => setEditing({ id: null, kind: "email" })}>
-                <Trans>Add an e-mail address</Trans>
-              </button>
-              <button type="button" className="button" disabled={editing !== null || !online} aria-describedby={online ? undefined : "resource-file-offline"} data-testid="resource-add-file" onClick={() => setEditing({ id: null, kind: "file" })}>
-                <Trans>Add a file</Trans>
-              </button>
-            </div>
-            {online ? null : (
-              <p className="muted" id="resource-file-offline" data-testid="resource-file-offline">
-                <Trans>You are offline: files are stored on the server, so adding one needs a connection. Links and e-mail addresses can be added now.</Trans>
-              </p>
-            )}
-          </>
+          <div className="row-actions resource-add">
+            <button type="button" className="button" disabled={editing !== null} data-testid="resource-add-link" onClick={() => setEditing({ id: null, kind: "link" })}>
+              <Trans>Add a link</Trans>
+            </button>
+            <button type="button" className="button" disabled={editing !== null} data-testid="resource-add-email" onClick={() => setEditing({ id: null, kind: "email" })}>
+              <Trans>Add an e-mail address</Trans>
+            </button>
+            <button type="button" className="button" disabled={editing !== null} data-testid="resource-add-file" onClick={() => setEditing({ id: null, kind: "file" })}>
+              <Trans>Add a file</Trans>
+            </button>
+          </div>
         )
       ) : null}
       <p className="visually-hidden" aria-live="polite">

@@ -8,14 +8,26 @@ import type { WebcastEditTab } from "../webcasts/edit-tabs.ts";
 
 type FixTarget =
   | { to: "/webcasts/new"; search: { fix: string } }
-  | { to: "/webcasts/$uid/edit"; params: { uid: string }; search: { fix?: string; tab?: WebcastEditTab } };
+  | { to: "/webcasts/$uid/edit"; params: { uid: string }; search: { fix?: string; tab?: WebcastEditTab } }
+  | { to: "/media" };
 
-function argsOf(entry: StoredRejected): { id?: string; webcast_id?: string; event_title?: string } {
-  const args = entry.mutation.args;
-  return typeof args === "object" && args !== null ? (args as { id?: string; webcast_id?: string; event_title?: string }) : {};
+interface RejectedArgs {
+  id?: string;
+  webcast_id?: string;
+  event_title?: string;
+  /** A library video's (createMedia, updateMedia). */
+  title?: string;
 }
 
-type Part = "speakers" | "polls" | "resources" | "embed_apps" | "segments" | "streaming_outputs";
+function argsOf(entry: StoredRejected): RejectedArgs {
+  const args = entry.mutation.args;
+  return typeof args === "object" && args !== null ? (args as RejectedArgs) : {};
+}
+
+type Part = "speakers" | "polls" | "resources" | "premiere_videos" | "embed_apps" | "segments" | "streaming_outputs";
+
+/** The video library's mutators: redone on /media (a refused deletion can only be dismissed). */
+const MEDIA_MUTATIONS: ReadonlySet<string> = new Set(["createMedia", "updateMedia", "deleteMedia"]);
 
 /** The webcast parts' mutators: which part they change, the table their `id` names, the tab to redo them in. */
 const PART_MUTATIONS: Record<string, { part: Part; table: WebcastPartTable; tab: WebcastEditTab }> = {
@@ -35,6 +47,7 @@ const PART_MUTATIONS: Record<string, { part: Part; table: WebcastPartTable; tab:
   deleteResource: { part: "resources", table: "resources", tab: "content" },
   setResourcesVisibility: { part: "resources", table: "resources", tab: "content" },
   reorderResources: { part: "resources", table: "resources", tab: "content" },
+  setPremiereVideos: { part: "premiere_videos", table: "premiere_videos", tab: "premiere-videos" },
   createEmbedApp: { part: "embed_apps", table: "embed_apps", tab: "embed-app" },
   updateEmbedApp: { part: "embed_apps", table: "embed_apps", tab: "embed-app" },
   deleteEmbedApp: { part: "embed_apps", table: "embed_apps", tab: "embed-app" },
@@ -49,8 +62,9 @@ const PART_MUTATIONS: Record<string, { part: Part; table: WebcastPartTable; tab:
  * The changes the server refused (docs/sync.md "Client"), oldest first: which change (kind and
  * webcast title), the server's (already localized) reason, and Fix / Discard. Fix reopens the
  * refused edit as a draft in its form, with the reason and field errors; saving it sends a new
- * change and removes this one. A refused change to a webcast's part (speakers, polls, …) opens
- * the tab where it is done. A refused deletion can only be dismissed.
+ * change and removes this one. A refused change to a webcast's part (speakers, polls, a premiere's
+ * videos…) opens the tab where it is done; one to a library video, the library (/media). A refused
+ * deletion can only be dismissed.
  */
 export function RejectedChanges() {
   const engine = useSyncEngine();
@@ -77,6 +91,7 @@ export function RejectedChanges() {
     speakers: t`A change to a webcast's speakers`,
     polls: t`A change to a webcast's polls`,
     resources: t`A change to a webcast's resources`,
+    premiere_videos: t`A change to a premiere's videos`,
     embed_apps: t`A change to a webcast's embed apps`,
     segments: t`A change to a webcast's segments`,
     streaming_outputs: t`A change to a webcast's streaming outputs`,
@@ -91,6 +106,16 @@ export function RejectedChanges() {
         return title ? t`Changes to the webcast “${title}”` : t`Changes to a webcast`;
       case "deleteWebcast":
         return t`Deletion of a webcast`;
+      case "createMedia": {
+        const video = argsOf(entry).title;
+        return video ? t`New video “${video}”` : t`New video`;
+      }
+      case "updateMedia": {
+        const video = argsOf(entry).title;
+        return video ? t`Changes to the video “${video}”` : t`Changes to a video`;
+      }
+      case "deleteMedia":
+        return t`Deletion of a video`;
       default: {
         const part = PART_MUTATIONS[entry.mutation.name];
         return part ? partLabels[part.part] : t`A change`;
@@ -105,6 +130,7 @@ export function RejectedChanges() {
       const uid = partWebcasts.get(entry.mutation_id);
       return uid ? { to: "/webcasts/$uid/edit", params: { uid }, search: { tab: part.tab } } : null;
     }
+    if (MEDIA_MUTATIONS.has(entry.mutation.name)) return entry.mutation.name === "deleteMedia" ? null : { to: "/media" };
     if (entry.mutation.name === "createWebcast") return { to: "/webcasts/new", search: { fix: entry.mutation_id } };
     if (entry.mutation.name !== "updateWebcast" || !id) return null;
     // The webcast is gone (deleted meanwhile): the edit can be recreated as a new webcast.

@@ -8,6 +8,7 @@ import { confirm } from "../../ui/confirm.ts";
 import { FieldErrors } from "../../ui/form.tsx";
 import { type LiveUpload, uploadLive } from "./upload-live.ts";
 import { cancelUpload, dismissUpload, reattachFile } from "./upload-queue.ts";
+import "./uploads.css";
 
 /** What one upload shows: its state, from the stored facts and the live ones. */
 export type UploadView = "queued" | "offline" | "retrying" | "uploading" | "finishing" | "needs-file" | "done" | "failed" | "canceled";

@@ -4,6 +4,7 @@ import type { UploadKind } from "../../../domain/uploads/record.ts";
 import type { LocalDatabase, StoredUpload } from "../../local/db.ts";
 import { useLocalDatabase } from "../../local/session-sync.ts";
 import { UploadProgress } from "./upload-progress.tsx";
+import "./uploads.css";
 
 /**
  * This device's uploads of `kind` for `targetId` (both optional: all of them), newest first; a

@@ -4,12 +4,12 @@ import type { StoredRejected } from "../../local/db.ts";
 
 /**
  * The tabs of /webcasts/{uid}/edit built so far, in SPEC §2 order (speakers, not a SPEC tab,
- * after access, as in the wizard's steps; segments live in the access tab; premiere videos,
- * viewers, invitations and analytics come with their tables and routes; resources live in
- * the content tab; votes: the polls' results, online).
+ * after access, as in the wizard's steps; segments live in the access tab; premiere videos for
+ * premiere webcasts only; viewers, invitations and analytics come with their tables and routes;
+ * resources live in the content tab; votes: the polls' results, online).
  * `?tab=` selects one.
  */
-export const WEBCAST_EDIT_TABS = ["details", "access", "speakers", "content", "streaming-outputs", "qa", "branding", "polls", "votes", "embed-app"] as const;
+export const WEBCAST_EDIT_TABS = ["details", "access", "speakers", "content", "premiere-videos", "streaming-outputs", "qa", "branding", "polls", "votes", "embed-app"] as const;
 export type WebcastEditTab = (typeof WEBCAST_EDIT_TABS)[number];
 
 export function isWebcastEditTab(value: unknown): value is WebcastEditTab {
@@ -24,6 +24,7 @@ export function isWebcastEditTab(value: unknown): value is WebcastEditTab {
 export const TAB_TABLES: { readonly [T in WebcastEditTab]?: SyncTable } = {
   speakers: "webcast_speakers",
   content: "resources",
+  "premiere-videos": "premiere_videos",
   "streaming-outputs": "streaming_outputs",
   polls: "polls",
   // The results of the polls: for whoever reads them (polls.manage), from the server.
@@ -31,9 +32,15 @@ export const TAB_TABLES: { readonly [T in WebcastEditTab]?: SyncTable } = {
   "embed-app": "embed_apps",
 };
 
-/** The tabs one user sees, in order, given which tables of this webcast they read. */
-export function visibleEditTabs(reads: (table: SyncTable) => boolean): readonly WebcastEditTab[] {
+/** Tabs only some webcasts have: the playlist of a premiere (SPEC §2 "premiere videos"). */
+const TAB_WEBCASTS: { readonly [T in WebcastEditTab]?: (webcast: Pick<WebcastRow, "is_premiere">) => boolean } = {
+  "premiere-videos": (webcast) => webcast.is_premiere,
+};
+
+/** The tabs one user sees of `webcast`, in order, given which tables of this webcast they read. */
+export function visibleEditTabs(reads: (table: SyncTable) => boolean, webcast: Pick<WebcastRow, "is_premiere">): readonly WebcastEditTab[] {
   return WEBCAST_EDIT_TABS.filter((tab) => {
+    if (TAB_WEBCASTS[tab]?.(webcast) === false) return false;
     const table = TAB_TABLES[tab];
     return table === undefined || reads(table);
   });

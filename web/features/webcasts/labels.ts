@@ -93,6 +93,7 @@ export const WEBCAST_TAB_LABELS: Record<WebcastEditTab, MessageDescriptor> = {
   access: msg`Access`,
   speakers: msg`Speakers`,
   content: msg`Content`,
+  "premiere-videos": msg`Premiere videos`,
   "streaming-outputs": msg`Streaming outputs`,
   qa: msg`Q&A`,
   branding: msg`Branding`,

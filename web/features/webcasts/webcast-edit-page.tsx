@@ -20,6 +20,7 @@ import { WEBCAST_EDIT_TABS, type WebcastEditTab, visibleEditTabs } from "./edit-
 import { useRejectedEntry } from "./form-support.ts";
 import { STATE_LABELS, WEBCAST_TAB_LABELS } from "./labels.ts";
 import { PollsTab } from "../polls/polls-tab.tsx";
+import { PremiereVideosTab } from "../premiere-videos/premiere-videos-tab.tsx";
 import { VotesTab } from "../polls/votes-tab.tsx";
 import { QaTab } from "./qa-tab.tsx";
 import { SpeakersTab } from "../speakers/speakers-tab.tsx";
@@ -43,7 +44,7 @@ export interface WebcastEditPageProps {
 
 /**
  * /webcasts/{uid}/edit (SPEC §2): the webcast as this device holds it, in tabs (details, access,
- * content, Q&A, branding). Each tab edits its own autosaved draft and saves its changed fields
+ * content, premiere videos for a premiere, Q&A, branding…). Each tab edits its own autosaved draft and saves its changed fields
  * through `updateWebcast`, so every tab works offline. `fix` reopens a refused update in the tab
  * its fields belong to.
  */
@@ -121,7 +122,7 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
   // webcasts.update) opens the details.
   const speakers = useWebcastParts("webcast_speakers", row.id, byPosition);
   const webcast = permissionWebcast(row, speakers?.rows ?? []);
-  const tabs = visibleEditTabs((table) => user !== null && readsOfWebcast(user, table, webcast));
+  const tabs = visibleEditTabs((table) => user !== null && readsOfWebcast(user, table, webcast), row);
   const tab = tabs.includes(requestedTab) ? requestedTab : "details";
   const { onKeyDown: onTabKeyDown, tabProps, panelProps } = useTablist(tabs, tab, onTabChange);
 
@@ -143,6 +144,8 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
         return <BrandingTab key={key} {...common} />;
       case "speakers":
         return <SpeakersTab {...common} />;
+      case "premiere-videos":
+        return <PremiereVideosTab {...common} />;
       case "streaming-outputs":
         return <StreamingOutputsTab {...common} />;
       case "polls":
