@@ -1,4 +1,3 @@
-import { ALL_FORMATS, CustomSource, Input } from "mediabunny";
 
 /**
  * Reads a stored video's facts with mediabunny (a well-kept pure-TypeScript demuxer: MP4/MOV,
@@ -12,6 +11,8 @@ export type ProbeResult =
   | { ok: false; reason: "unreadable" | "no_tracks" | "no_duration" };
 
 export async function probeStoredVideo(bucket: R2Bucket, key: string, size: number): Promise<ProbeResult> {
+  // Loaded when a video is read, not with the Worker: most requests (and test files) never need it.
+  const { ALL_FORMATS, CustomSource, Input } = await import("mediabunny");
   const source = new CustomSource({
     getSize: () => size,
     read: async (start, end) => {
