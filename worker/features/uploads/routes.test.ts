@@ -58,7 +58,7 @@ describe("the upload path: POST /api/uploads, PUT …/parts/{n}, GET, complete, 
     const bytes = fileBytes(MP4_HEAD, UPLOAD_PART_BYTES + 1_000);
     const target = uuidv7();
     const upload = await dataOf(
-      await organizer.request("/api/uploads", { method: "POST", json: { kind: "video", organization_id: org.id, target_id: target, file_name: "talk.mp4", size: bytes.length, content_type: "application/octet-stream" } }),
+      await organizer.request("/api/uploads", { method: "POST", json: { kind: "video", organization_id: org.id, target_id: target, file_name: "talk.mp4", size: bytes.length, content_type: "video/mp4" } }),
       201,
     );
     expect(upload).toMatchObject({ kind: "video", target_id: target, organization_id: org.id, webcast_id: null, part_bytes: UPLOAD_PART_BYTES, part_count: 2, status: "uploading", parts: [] });
@@ -81,6 +81,25 @@ describe("the upload path: POST /api/uploads, PUT …/parts/{n}, GET, complete, 
     expect(await db(env.DB).select().from(uploadParts).where(eq(uploadParts.upload_id, upload.id))).toEqual([]);
     // Completing again (a retry) answers the same.
     expect(await dataOf(await organizer.request(`/api/uploads/${upload.id}/complete`, { method: "POST" }))).toMatchObject({ status: "completed" });
+  });
+
+  it("stores the object with the type its bytes tell: a video declared as anything else starts again at part 1, and the parts sent before are asked again", async () => {
+    const { org, organizer } = await setup();
+    const bytes = fileBytes(MP4_HEAD, UPLOAD_PART_BYTES + 500);
+    const upload = await dataOf(
+      await organizer.request("/api/uploads", { method: "POST", json: { kind: "video", organization_id: org.id, target_id: uuidv7(), file_name: "talk.bin", size: bytes.length, content_type: "application/octet-stream" } }),
+      201,
+    );
+    await dataOf(await putPart(organizer, upload, bytes, 2));
+    await dataOf(await putPart(organizer, upload, bytes, 1));
+    // Part 2 went to the R2 upload made with the declared type: it is asked for again.
+    expect((await errorOf(await organizer.request(`/api/uploads/${upload.id}/complete`, { method: "POST" }), 409)).errors?.parts).toEqual(["2"]);
+    await dataOf(await putPart(organizer, upload, bytes, 2));
+    expect(await dataOf(await organizer.request(`/api/uploads/${upload.id}/complete`, { method: "POST" }))).toMatchObject({ status: "completed", content_type: "video/mp4" });
+    const [row] = await db(env.DB).select().from(uploads).where(eq(uploads.id, upload.id));
+    const object = await env.MEDIA.head(row?.key ?? "");
+    expect(object?.httpMetadata?.contentType).toBe("video/mp4");
+    expect(object?.size).toBe(bytes.length);
   });
 
   it("refuses a 6 GB file and an empty one before the first byte, in the user's language", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -150,7 +150,8 @@ export const uploadRoutes = new Hono<AppEnv>()
     const body = c.req.raw.body;
     if (length !== expected || !body) throw refused(locale, { part: [localized(UPLOAD_MESSAGES.part_size, locale)] });
     const database = db(c.env.DB);
-    const multipart = c.env.MEDIA.resumeMultipartUpload(row.key, row.r2_upload_id);
+    let multipart = c.env.MEDIA.resumeMultipartUpload(row.key, row.r2_upload_id);
+    let r2UploadId = row.r2_upload_id;
     let stream: ReadableStream<Uint8Array> = body;
     if (partNumber === 1) {
       const { head, stream: whole } = await withHead(body, Math.min(SNIFF_BYTES, expected));
@@ -162,7 +163,18 @@ export const uploadRoutes = new Hono<AppEnv>()
         throw refused(locale, { file: [wrongTypeMessage(row.kind, type, locale)] });
       }
       const contentType = storedContentType(type, row.content_type);
-      if (contentType !== row.content_type) await database.update(uploads).set({ content_type: contentType }).where(eq(uploads.id, row.id));
+      if (contentType !== row.content_type) {
+        // R2 fixes an object's type when its multipart upload is created: one created with the
+        // declared type starts again with the type the bytes tell (parts already sent are dropped;
+        // completing then lists them as missing, and the client sends them again).
+        await multipart.abort().catch(() => undefined);
+        multipart = await c.env.MEDIA.createMultipartUpload(row.key, { httpMetadata: { contentType } });
+        r2UploadId = multipart.uploadId;
+        await database.batch([
+          database.update(uploads).set({ content_type: contentType, r2_upload_id: r2UploadId }).where(eq(uploads.id, row.id)),
+          database.delete(uploadParts).where(eq(uploadParts.upload_id, row.id)),
+        ]);
+      }
       // R2 takes a stream of a known length only: the head and the rest, re-joined at the part's size.
       const fixed = new FixedLengthStream(expected);
       void whole.pipeTo(fixed.writable).catch(() => undefined);
@@ -177,11 +189,13 @@ export const uploadRoutes = new Hono<AppEnv>()
       throw new ApiError("bad_request", { message: localized(UPLOAD_MESSAGES.part_size, locale) });
     }
     const now = new Date().toISOString();
+    // Recorded only while the upload is still the R2 upload this part went to (part 1 may have
+    // started it again meanwhile: this part is then missing at completion and sent again).
     await database.batch([
       database
         .insert(uploadParts)
-        .values({ upload_id: row.id, part_number: partNumber, etag: uploaded.etag, size: expected })
-        .onConflictDoUpdate({ target: [uploadParts.upload_id, uploadParts.part_number], set: { etag: uploaded.etag, size: expected } }),
+        .select(sql`SELECT ${row.id}, ${partNumber}, ${uploaded.etag}, ${expected} WHERE EXISTS (SELECT 1 FROM ${uploads} WHERE ${uploads.id} = ${row.id} AND ${uploads.r2_upload_id} = ${r2UploadId})`)
+        .onConflictDoUpdate({ target: [uploadParts.upload_id, uploadParts.part_number], set: { etag: sql`excluded.etag`, size: sql`excluded.size` } }),
       database.update(uploads).set({ updated_at: now }).where(eq(uploads.id, row.id)),
     ]);
     return c.json({ data: { part_number: partNumber, size: expected } }, 200);
