@@ -4,6 +4,7 @@ import { MEDIA_LOOP_MODES, MEDIA_SOURCES, MEDIA_STATUSES, type MediaCut, type Me
 import { UPLOAD_KINDS, UPLOAD_STATUSES } from "../../../domain/uploads/record.ts";
 import { organizations } from "./organizations.ts";
 import { users } from "./users.ts";
+import { part } from "./webcast-parts.ts";
 import { webcasts } from "./webcasts.ts";
 
 /**
@@ -83,17 +84,6 @@ export const media = sqliteTable(
   (table) => [index("media_org_idx").on(table.organization_id)],
 );
 
-const part = {
-  id: text("id").primaryKey(),
-  organization_id: integer("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
-  webcast_id: text("webcast_id")
-    .notNull()
-    .references(() => webcasts.id, { onDelete: "cascade" }),
-  created_at: text("created_at").notNull(),
-  updated_at: text("updated_at").notNull(),
-};
 
 /** A webcast's deck (domain/slides/record.ts `SlidesRow`): one per webcast. */
 export const slides = sqliteTable(

@@ -11,7 +11,7 @@ import { webcasts } from "./webcasts.ts";
  * on organization and webcast. Deleting a webcast deletes them through the sync store (a `del` per
  * row, SYNC_CASCADES); the foreign keys' cascade only backs that up.
  */
-const part = {
+export const part = {
   id: text("id").primaryKey(),
   organization_id: integer("organization_id")
     .notNull()

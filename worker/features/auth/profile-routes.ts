@@ -13,7 +13,6 @@ import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { isKeyUnder, profilePhotoPrefix } from "../../../domain/uploads/keys.ts";
 import { UPLOAD_MESSAGES } from "../../../domain/uploads/messages.ts";
 import { localized } from "../../../domain/validation/localized.ts";
-import { servedImage } from "../uploads/served-image.ts";
 import { completedUpload, findUpload } from "../uploads/service.ts";
 import { PROFILE_PHOTO_PREFIX, loadUserRow, toProfileUser } from "./profile.ts";
 
@@ -83,9 +82,9 @@ export const profileRoutes = new Hono<AppEnv>()
     requireUser(c);
     const object = await c.env.MEDIA.get(`${PROFILE_PHOTO_PREFIX}${c.req.param("userId")}/${c.req.param("name")}`);
     if (!object) throw new ApiError("not_found");
-    const image = await servedImage(object);
-    return c.body(image.body, 200, {
-      "Content-Type": image.contentType,
+    // Stored with the type its bytes tell (the upload path sniffs part 1).
+    return c.body(object.body, 200, {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
       "Content-Length": String(object.size),
       // A key never changes content (a new photo gets a new key).
       "Cache-Control": "private, max-age=31536000, immutable",

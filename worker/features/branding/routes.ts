@@ -13,7 +13,6 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { fieldsBody } from "../../http/fields-body.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
-import { servedImage } from "../uploads/served-image.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { findWebcast, webcastJsonOf } from "../webcasts/service.ts";
 import { brandingUploads, markNamedAttached } from "./uploaded-images.ts";
@@ -84,9 +83,9 @@ export const webcastBrandingRoutes = new Hono<AppEnv>()
     const key = found ? currentKeys(found.row).find((current) => brandingName(uid, current) === name) : undefined;
     const object = key ? await c.env.MEDIA.get(key) : null;
     if (!object) throw new ApiError("not_found");
-    const image = await servedImage(object);
-    return c.body(image.body, 200, {
-      "Content-Type": image.contentType,
+    // Stored with the type its bytes tell (the upload path sniffs part 1).
+    return c.body(object.body, 200, {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
       "Content-Length": String(object.size),
       // A key never changes content (a new image gets a new key).
       "Cache-Control": "public, max-age=31536000, immutable",
