@@ -7,6 +7,7 @@ import { confirm } from "../../ui/confirm.ts";
 import { FormAlert } from "../../ui/form.tsx";
 import { EmptyState } from "../../ui/list-controls.tsx";
 import { PageTitle } from "../../ui/page-title.tsx";
+import { OrganizationPicker } from "../people/organization-picker.tsx";
 import { useOrganizationChoice } from "../people/use-organization-choice.ts";
 import { useCurrentUser } from "../session/store.ts";
 import { cancelUpload } from "../uploads/upload-queue.ts";
@@ -36,7 +37,6 @@ interface FileErrors {
 export function MediaPage() {
   const { t } = useLingui();
   const user = useCurrentUser();
-  const pickerId = useId();
   const searchId = useId();
   const db = useLocalDatabase();
   const { options, selected, choose } = useOrganizationChoice(user, "media.manage");
@@ -107,18 +107,7 @@ export function MediaPage() {
           <Trans>You do not manage the videos of any organization.</Trans>
         </EmptyState>
       ) : options.length > 1 ? (
-        <div className="organization-picker media-page__organization">
-          <label htmlFor={pickerId}>
-            <Trans>Organization</Trans>
-          </label>
-          <select id={pickerId} value={organizationId} onChange={(event) => choose(Number(event.target.value))}>
-            {options.map(({ id, name, deactivated }) => (
-              <option key={id} value={id}>
-                {deactivated ? t`${name} (deactivated)` : name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OrganizationPicker options={options} selectedId={organizationId} choose={choose} className="media-page__organization" />
       ) : null}
 
       {organizationId === undefined ? null : !enabled ? (

@@ -11,6 +11,7 @@ import { type PersonKind, listPeople } from "./api.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { KIND_TEXTS } from "./kind-labels.ts";
 import { PeopleTable } from "./people-table.tsx";
+import { OrganizationPicker } from "./organization-picker.tsx";
 import { useOrganizationChoice } from "./use-organization-choice.ts";
 import "../organizations/management.css";
 
@@ -21,7 +22,6 @@ import "../organizations/management.css";
 export function PeoplePage({ kind }: { kind: PersonKind }) {
   const { t, i18n } = useLingui();
   const user = useCurrentUser();
-  const pickerId = useId();
   const texts = KIND_TEXTS[kind];
   const { options, selected, choose } = useOrganizationChoice(user, managePermission(kind));
   const organizationId = selected?.id;
@@ -58,18 +58,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
       ) : (
         <div className="list-toolbar">
           {options.length > 1 ? (
-            <div className="organization-picker">
-              <label htmlFor={pickerId}>
-                <Trans>Organization</Trans>
-              </label>
-              <select id={pickerId} value={organizationId} onChange={(event) => choose(Number(event.target.value))}>
-                {options.map(({ id, name, deactivated }) => (
-                  <option key={id} value={id}>
-                    {deactivated ? t`${name} (deactivated)` : name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <OrganizationPicker options={options} selectedId={organizationId} choose={choose} />
           ) : (
             <p className="muted organization-picker">{selected?.name}</p>
           )}
