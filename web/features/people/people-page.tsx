@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { managePermission } from "../../../domain/organizations/people.ts";
 import { can } from "../../../domain/permissions/can.ts";
 import { toast } from "../../ui/toast.ts";
