@@ -8,6 +8,7 @@ import { STREAMING_OUTPUT_MUTATORS } from "../streaming-outputs/mutators.ts";
 import { MEDIA_MUTATORS, SERVER_ONLY_MEDIA_MUTATORS } from "../media/mutators.ts";
 import { SERVER_ONLY_SLIDES_MUTATORS, SLIDES_MUTATORS } from "../slides/mutators.ts";
 import { PREMIERE_VIDEO_MUTATORS } from "../premiere-videos/mutators.ts";
+import { SERVER_ONLY_VIEWER_MUTATORS, VIEWER_MUTATORS } from "../viewers/mutators.ts";
 
 /**
  * Every synced mutator by name: the browser's replica runs them optimistically, the server
@@ -25,6 +26,7 @@ export const ALL_MUTATORS = {
   ...MEDIA_MUTATORS,
   ...SLIDES_MUTATORS,
   ...PREMIERE_VIDEO_MUTATORS,
+  ...VIEWER_MUTATORS,
 } as const;
 
 /** The registries, for the collision check. */
@@ -39,10 +41,11 @@ export const MUTATOR_REGISTRIES = [
   MEDIA_MUTATORS,
   SLIDES_MUTATORS,
   PREMIERE_VIDEO_MUTATORS,
+  VIEWER_MUTATORS,
 ] as const;
 
 /**
  * Mutators only the server runs (their routes do work around them: e-mails, password hashes, R2
  * files). They refuse to run elsewhere, and /api/sync/push refuses their names.
  */
-export const SERVER_ONLY_MUTATORS: ReadonlySet<string> = new Set([...SERVER_ONLY_WEBCAST_MUTATORS, ...SERVER_ONLY_SPEAKER_MUTATORS, ...SERVER_ONLY_MEDIA_MUTATORS, ...SERVER_ONLY_SLIDES_MUTATORS]);
+export const SERVER_ONLY_MUTATORS: ReadonlySet<string> = new Set([...SERVER_ONLY_WEBCAST_MUTATORS, ...SERVER_ONLY_SPEAKER_MUTATORS, ...SERVER_ONLY_MEDIA_MUTATORS, ...SERVER_ONLY_SLIDES_MUTATORS, ...SERVER_ONLY_VIEWER_MUTATORS]);
