@@ -36,6 +36,9 @@ import { notFound, onError } from "./http/error-handlers.ts";
 import { locale, requestId } from "./http/middleware.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { sameOrigin } from "./http/origin.ts";
+import { viewerRoutes } from "./features/viewers/routes.ts";
+import { invitationRoutes } from "./features/invitations/routes.ts";
+import { viewerImportRoutes } from "./features/viewer-imports/routes.ts";
 
 /**
  * Order matters: security headers outermost (they see every answer, errors and the dev routes
@@ -71,6 +74,9 @@ const routes = app
   .route("/api", streamingOutputRoutes)
   .route("/api", questionRoutes) // the live interactions, through the room (docs/webcasts-api.md "Questions", "Chat")
   .route("/api", chatRoutes)
+  .route("/api", viewerImportRoutes) // CSV imports: viewers/upload, upload-logs (docs/viewers-api.md)
+  .route("/api", viewerRoutes) // the webcast's viewers, participants/export (docs/viewers-api.md)
+  .route("/api", invitationRoutes) // invitations/customize, bulk-invitations (docs/viewers-api.md)
   .route("/api/webcasts", slidesRoutes)
   .route("/api/webcasts", webcastRoutes) // REST, through the sync mutators (docs/webcasts-api.md)
   .route("/api/webcasts", webcastRoom) // the live room: socket (GET …/room) and control-room calls
