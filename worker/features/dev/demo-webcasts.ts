@@ -78,7 +78,39 @@ export interface DemoWebcast {
   segments?: { id: string; name: string }[];
   outputs?: { id: string; rtmp_url: string; stream_key: string; activated?: boolean }[];
   embed_apps?: { id: string; title: string; description?: string; embed_code: string }[];
+  /** Viewers (ids: parts 0x200 + index), added with createViewer as the viewers tab does. */
+  viewers?: DemoViewer[];
 }
+
+export interface DemoViewer {
+  name: string;
+  email: string;
+  tags?: string[];
+  control_number?: string;
+  vote_weight?: number;
+  registered?: boolean;
+}
+
+/** Viewers of the launch: customers and partners, some registered (docs/demo.md). */
+const LAUNCH_VIEWERS: DemoViewer[] = [
+  { name: "Amelia Brooks", email: "amelia.brooks@example.com", tags: ["customer"], registered: true },
+  { name: "Noah Bennett", email: "noah.bennett@example.com", tags: ["customer", "enterprise"], registered: true },
+  { name: "Chloé Lambert", email: "chloe.lambert@example.fr", tags: ["partner"], registered: true },
+  { name: "Lucas Moreau", email: "lucas.moreau@example.fr", tags: ["partner"] },
+  { name: "Isabella Rossi", email: "isabella.rossi@example.it", tags: ["customer"] },
+  { name: "Mateo García", email: "mateo.garcia@example.es", tags: ["customer", "press"], registered: true },
+  { name: "Hannah Schmidt", email: "hannah.schmidt@example.de", tags: ["press"] },
+  { name: "Ethan Clarke", email: "ethan.clarke@example.com", tags: ["customer"], registered: true },
+];
+
+/** Shareholders of the AGM, with control numbers and weighted votes (shares held). */
+const AGM_VIEWERS: DemoViewer[] = [
+  { name: "Bernard Lefèvre", email: "bernard.lefevre@example.fr", tags: ["Actionnaires"], control_number: "AG-1001", vote_weight: 1200, registered: true },
+  { name: "Camille Dubois", email: "camille.dubois@example.fr", tags: ["Actionnaires"], control_number: "AG-1002", vote_weight: 350, registered: true },
+  { name: "Élodie Martin", email: "elodie.martin@example.fr", tags: ["Actionnaires"], control_number: "AG-1003", vote_weight: 80 },
+  { name: "François Petit", email: "francois.petit@example.fr", tags: ["Actionnaires", "Conseil"], control_number: "AG-1004", vote_weight: 5000, registered: true },
+  { name: "Inès Robert", email: "ines.robert@example.fr", tags: ["Actionnaires"], control_number: "AG-1005", vote_weight: 15 },
+];
 
 const AGENDA_EMBED = `<div style="font-family: system-ui, sans-serif; padding: 1rem">
   <h2 style="margin-top: 0">Agenda</h2>
@@ -147,6 +179,7 @@ const DEMO_EVENTS_WEBCASTS: DemoWebcast[] = [
     ],
     outputs: [{ id: demoId(1, 0x50), rtmp_url: "rtmp://a.rtmp.youtube.com/live2", stream_key: "demo-spring-launch-key", activated: true }],
     embed_apps: [{ id: demoId(1, 0x60), title: "Agenda", description: "Shown beside the player.", embed_code: AGENDA_EMBED }],
+    viewers: LAUNCH_VIEWERS,
   },
   {
     id: demoId(2),
@@ -176,6 +209,7 @@ const DEMO_EVENTS_WEBCASTS: DemoWebcast[] = [
       { id: demoId(2, 0x31), title: "Rapport annuel 2025", kind: "link", value: "https://example.com/ag-2026/rapport-annuel", language: "fr" },
     ],
     segments: [{ id: demoId(2, 0x40), name: "Actionnaires" }],
+    viewers: AGM_VIEWERS,
   },
   {
     id: demoId(3),

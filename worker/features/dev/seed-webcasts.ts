@@ -7,6 +7,7 @@ import { createResource } from "../../../domain/resources/mutators.ts";
 import { createStreamingOutput } from "../../../domain/streaming-outputs/mutators.ts";
 import { createWebcast, setWebcastBranding, updateWebcast } from "../../../domain/webcasts/mutators.ts";
 import { setWebcastSpeakers } from "../../../domain/speakers/mutators.ts";
+import { createViewer } from "../../../domain/viewers/mutators.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { type Mutator, type PendingMutation, mutationCall } from "../../../domain/sync/types.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
@@ -261,6 +262,11 @@ async function planDemoWebcast(env: Env, people: People, demo: DemoWebcast, now:
     mutations.push(mutation(createEmbedApp, { ...part, id: app.id, title: app.title, ...(app.description === undefined ? {} : { description: app.description }), embed_code: app.embed_code }, now));
   }
   rows += (demo.segments?.length ?? 0) + (demo.outputs?.length ?? 0) + (demo.embed_apps?.length ?? 0);
+
+  for (const [index, viewer] of (demo.viewers ?? []).entries()) {
+    mutations.push(mutation(createViewer, { id: demoPartId(demo.id, 0x200 + index), webcast_id: demo.id, ...viewer, now: iso }, now));
+  }
+  rows += demo.viewers?.length ?? 0;
 
   return { demo, mutations, rows, archive: demo.archived === true };
 }

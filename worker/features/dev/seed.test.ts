@@ -84,7 +84,7 @@ async function storedWebcasts(): Promise<WebcastRow[]> {
 
 async function demoRowCount(): Promise<number> {
   let count = 0;
-  for (const table of ["webcasts", ...WEBCAST_PART_TABLES]) count += (await demoRows(table)).length;
+  for (const table of ["webcasts", "viewers", ...WEBCAST_PART_TABLES]) count += (await demoRows(table)).length;
   return count;
 }
 
@@ -194,7 +194,7 @@ describe("seedDemoWebcasts", { timeout: 30_000 }, () => {
     for (const id of demoEvents) expect(organizer.has(id), id).toBe(true);
     for (const id of otherOrg) expect(organizer.has(id), id).toBe(false);
     // Every demo row of Demo Events (parts included) reaches its organizer.
-    for (const table of ["webcasts", ...WEBCAST_PART_TABLES]) {
+    for (const table of ["webcasts", "viewers", ...WEBCAST_PART_TABLES]) {
       for (const row of await demoRows<{ id: string }>(table, "AND organization_id = 1")) expect(organizer.has(row.id), `${table} ${row.id}`).toBe(true);
     }
     const archived = (await pullAll("speaker@demo.test")).find((change) => change.id === TOWN_HALL);
