@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { exceljsCsvSheet } from "./testing.ts";
-import { type Cell, type ExportType, type Rows, attachmentHeaders, columnName, excelSheetName, exportFile } from "./spreadsheet.ts";
+import { type Cell, type ExportType, type Rows, attachmentHeaders, columnName, excelSheetName, exportFile, exportStream } from "./spreadsheet.ts";
 
 /**
  * Every file is read back by a reader that is not its writer: XLSX by exceljs, CSV by exceljs's
@@ -303,5 +303,55 @@ describe("round trips (property)", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("exportStream (large tables, page by page)", () => {
+  async function* paged(rows: Rows, size: number): AsyncGenerator<Rows> {
+    for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
+  }
+  async function collect(chunks: AsyncIterable<Uint8Array>): Promise<{ bytes: Uint8Array; count: number }> {
+    const parts: Uint8Array[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    const bytes = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      bytes.set(part, at);
+      at += part.length;
+    }
+    return { bytes, count: parts.length };
+  }
+  const rows: Cell[][] = [["Name", "E-mail", "Weight"], ...Array.from({ length: 250 }, (_, i): Cell[] => [`Viewer ${i} ; "é"`, i % 7 === 0 ? "=cmd" : `v${i}@example.test`, i % 3 === 0 ? null : i / 2])];
+
+  it("CSV: the same bytes as exportFile, in several chunks", async () => {
+    for (const type of ["csv", "csv_semicolon"] as const) {
+      const streamed = exportStream(paged(rows, 40), type, "Participants");
+      expect(streamed).toMatchObject({ contentType: "text/csv; charset=utf-8", extension: "csv" });
+      const { bytes, count } = await collect(streamed.chunks);
+      expect(count).toBeGreaterThan(5);
+      expect(bytes).toEqual(new Uint8Array(exportFile(rows, type, "Participants").body));
+    }
+    expect(new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode((await collect(exportStream(paged([], 10), "csv", "x").chunks)).bytes)).toBe("\uFEFF");
+  });
+
+  it("XLSX: the same sheet as exportFile, read back by exceljs", async () => {
+    const streamed = exportStream(paged(rows, 40), "xlsx", "Participants");
+    expect(streamed.extension).toBe("xlsx");
+    const { bytes, count } = await collect(streamed.chunks);
+    expect(count).toBeGreaterThan(5);
+    const entries = unzipSync(bytes);
+    const whole = unzipSync(exportFile(rows, "xlsx", "Participants").body);
+    expect(Object.keys(entries)).toEqual(Object.keys(whole));
+    for (const name of Object.keys(whole)) expect(new TextDecoder().decode(entries[name]), name).toBe(new TextDecoder().decode(whole[name]));
+    const read = await readXlsx(bytes);
+    expect(read.name).toBe("Participants");
+    expect(read.rows).toHaveLength(251);
+    expect(read.rows[1]).toEqual(["Viewer 0 ; \"é\"", "=cmd"]);
+    expect(read.rows[2]).toEqual(["Viewer 1 ; \"é\"", "v1@example.test", 0.5]);
+  });
+
+  it("refuses more columns than Excel has, mid-stream", async () => {
+    const wide: Rows = [["a"], Array.from({ length: 16_385 }, () => "x")];
+    await expect(collect(exportStream(paged(wide, 1), "xlsx", "x").chunks)).rejects.toThrow(RangeError);
   });
 });

@@ -1,5 +1,5 @@
 /// <reference path="./papaparse.d.ts" />
-import { zipSync } from "fflate";
+import { Zip, ZipPassThrough, zipSync } from "fflate";
 import Papa from "papaparse";
 
 /**
@@ -48,7 +48,7 @@ export function exportFile(rows: Rows, type: ExportType, sheetName: string): Exp
  * there and the exact UTF-8 name in `filename*` (RFC 6266 §4.3, RFC 8187); never cached (exports
  * hold private data), never sniffed.
  */
-export function attachmentHeaders(basename: string, file: ExportFile): Record<string, string> {
+export function attachmentHeaders(basename: string, file: Pick<ExportFile, "contentType" | "extension">): Record<string, string> {
   const name = `${basename}.${file.extension}`;
   const ascii = name.replace(/[^\x20-\x7E]|["\\%]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -139,22 +139,32 @@ export function columnName(index: number): string {
   return name;
 }
 
+/** The `<row>` element of the sheet's row `r` (0-based), "" when every cell is empty. */
+function rowXml(row: readonly Cell[], r: number): string {
+  let cells = "";
+  row.forEach((raw, c) => {
+    const value = finite(raw);
+    const ref = `${columnName(c)}${r + 1}`;
+    if (typeof value === "number") cells += `<c r="${ref}"><v>${value}</v></c>`;
+    else if (value) {
+      const text = xmlText(value);
+      if (text) cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+    }
+  });
+  return cells ? `<row r="${r + 1}">${cells}</row>` : "";
+}
+
+/** The sheet's XML before and after its rows (functions: the XML constants are declared below). */
+const sheetStart = () => `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetData>`;
+const SHEET_END = "</sheetData></worksheet>";
+
 function sheetXml(rows: Rows): string {
   const out: string[] = [];
   rows.forEach((row, r) => {
-    let cells = "";
-    row.forEach((raw, c) => {
-      const value = finite(raw);
-      const ref = `${columnName(c)}${r + 1}`;
-      if (typeof value === "number") cells += `<c r="${ref}"><v>${value}</v></c>`;
-      else if (value) {
-        const text = xmlText(value);
-        if (text) cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
-      }
-    });
-    if (cells) out.push(`<row r="${r + 1}">${cells}</row>`);
+    const xml = rowXml(row, r);
+    if (xml) out.push(xml);
   });
-  return `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetData>${out.join("")}</sheetData></worksheet>`;
+  return `${sheetStart()}${out.join("")}${SHEET_END}`;
 }
 
 const XML_HEAD = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n`;
@@ -200,16 +210,94 @@ function xlsxBytes(rows: Rows, sheetName: string): Uint8Array {
   const widest = rows.reduce((most, row) => Math.max(most, row.length), 0);
   if (widest > MAX_COLUMNS) throw new RangeError(`An XLSX sheet holds at most ${MAX_COLUMNS} columns (got ${widest})`);
   const encoder = new TextEncoder();
-  const workbook = `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${DOCUMENT_RELS}"><sheets><sheet name="${xmlAttribute(excelSheetName(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
   return zipSync(
     {
-      "[Content_Types].xml": encoder.encode(CONTENT_TYPES),
-      "_rels/.rels": encoder.encode(ROOT_RELS),
-      "xl/workbook.xml": encoder.encode(workbook),
-      "xl/_rels/workbook.xml.rels": encoder.encode(WORKBOOK_RELS),
-      "xl/styles.xml": encoder.encode(STYLES),
+      ...Object.fromEntries(Object.entries(xlsxParts(sheetName)).map(([name, text]) => [name, encoder.encode(text)])),
       "xl/worksheets/sheet1.xml": encoder.encode(sheetXml(rows)),
     },
     { level: ZIP_LEVEL, mtime: ZIP_DATE },
   );
+}
+
+/** Every part of the package but the sheet, in the package's order. */
+function xlsxParts(sheetName: string): Record<string, string> {
+  const workbook = `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${DOCUMENT_RELS}"><sheets><sheet name="${xmlAttribute(excelSheetName(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  return {
+    "[Content_Types].xml": CONTENT_TYPES,
+    "_rels/.rels": ROOT_RELS,
+    "xl/workbook.xml": workbook,
+    "xl/_rels/workbook.xml.rels": WORKBOOK_RELS,
+    "xl/styles.xml": STYLES,
+  };
+}
+
+// --- Streaming ----------------------------------------------------------------------------------
+
+/** A file written while its rows are read: its chunks, in order, and how it is served. */
+export interface ExportStream {
+  chunks: AsyncGenerator<Uint8Array<ArrayBuffer>, void, undefined>;
+  contentType: string;
+  extension: "xlsx" | "csv";
+}
+
+/**
+ * `exportFile` for tables too large to hold at once (a webcast's 100,000 participants): `pages`
+ * yields the rows a few at a time (the header row first in the first page, if any) and the file
+ * comes out as chunks, one or more per page, so only one page of rows and its text are in memory.
+ * CSV: the same bytes as `exportFile` for the same rows. XLSX: the same package and sheet XML,
+ * zipped by fflate's streaming `Zip` (entries stored, sizes and CRC in data descriptors after each
+ * entry, which every reader takes from the central directory). Past Excel's row or column limit
+ * the generator throws a RangeError (the download stops there). Pure, like `exportFile`.
+ */
+export function exportStream(pages: AsyncIterable<Rows>, type: ExportType, sheetName: string): ExportStream {
+  if (type === "xlsx") return { chunks: xlsxChunks(pages, sheetName), contentType: XLSX_CONTENT_TYPE, extension: "xlsx" };
+  return { chunks: csvChunks(pages, type === "csv" ? "," : ";"), contentType: CSV_CONTENT_TYPE, extension: "csv" };
+}
+
+async function* csvChunks(pages: AsyncIterable<Rows>, delimiter: "," | ";"): AsyncGenerator<Uint8Array<ArrayBuffer>, void, undefined> {
+  const encoder = new TextEncoder();
+  yield arrayBacked(encoder.encode("\uFEFF"));
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    yield arrayBacked(encoder.encode(`${Papa.unparse(page.map((row) => row.map(csvCell)), { delimiter, newline: "\r\n", quotes: false, header: false })}\r\n`));
+  }
+}
+
+async function* xlsxChunks(pages: AsyncIterable<Rows>, sheetName: string): AsyncGenerator<Uint8Array<ArrayBuffer>, void, undefined> {
+  const encoder = new TextEncoder();
+  const ready: Uint8Array<ArrayBuffer>[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else ready.push(chunk);
+  });
+  const entry = (name: string) => {
+    const file = new ZipPassThrough(name);
+    file.mtime = ZIP_DATE;
+    zip.add(file);
+    return file;
+  };
+  function* drain(): Generator<Uint8Array<ArrayBuffer>> {
+    if (failure) throw failure;
+    while (ready.length > 0) yield ready.shift() as Uint8Array<ArrayBuffer>;
+  }
+  for (const [name, text] of Object.entries(xlsxParts(sheetName))) entry(name).push(encoder.encode(text), true);
+  const sheet = entry("xl/worksheets/sheet1.xml");
+  sheet.push(encoder.encode(sheetStart()));
+  yield* drain();
+  let r = 0;
+  for await (const page of pages) {
+    const out: string[] = [];
+    for (const row of page) {
+      if (r >= MAX_ROWS) throw new RangeError(`An XLSX sheet holds at most ${MAX_ROWS} rows (got more)`);
+      if (row.length > MAX_COLUMNS) throw new RangeError(`An XLSX sheet holds at most ${MAX_COLUMNS} columns (got ${row.length})`);
+      const xml = rowXml(row, r++);
+      if (xml) out.push(xml);
+    }
+    if (out.length > 0) sheet.push(encoder.encode(out.join("")));
+    yield* drain();
+  }
+  sheet.push(encoder.encode(SHEET_END), true);
+  zip.end();
+  yield* drain();
 }

@@ -22,13 +22,15 @@ import { FILE_ROUTE_CASES } from "../features/files/route-cases.ts";
 import { MEDIA_ROUTE_CASES } from "../features/media/route-cases.ts";
 import { SLIDES_ROUTE_CASES } from "../features/slides/route-cases.ts";
 import { ARCHIVE_ROUTE_CASES } from "../features/archive/route-cases.ts";
+import { VIEWER_ROUTE_CASES } from "../features/viewers/route-cases.ts";
+import { INVITATION_ROUTE_CASES } from "../features/invitations/route-cases.ts";
 
 /**
- * Every API route's row of the route × role × tenant matrix (issue #3), in five groups the
- * matrix runs as five test files (so they run in parallel, and no workerd isolate serves too many
+ * Every API route's row of the route × role × tenant matrix (issue #3), in six groups the
+ * matrix runs as six test files (so they run in parallel, and no workerd isolate serves too many
  * requests: they slow down with the number served): identity, sync and signed file URLs;
  * organizations, uploads and the video library; the webcast, its settings and archive; the
- * webcast's parts; the live room. A route missing from ALL_ROUTE_CASES fails
+ * webcast's parts; the live room; the viewers. A route missing from ALL_ROUTE_CASES fails
  * route-matrix.test.ts, so a new route cannot land without saying who may call it.
  */
 export const IDENTITY_ROUTE_CASES: RouteCase[] = [
@@ -67,10 +69,14 @@ export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RE
 /** The live room's control-room calls, toggles and reset, its questions and chat (route-matrix-room.test.ts: each call reaches the room's object). */
 export const WEBCAST_ROOM_ROUTE_CASES: RouteCase[] = [...CONTROL_ROOM_ROUTE_CASES, ...GUEST_LINK_ROUTE_CASES, ...QUESTION_ROUTE_CASES, ...CHAT_ROUTE_CASES];
 
+/** The webcast's viewers, their CSV imports, invitations and exports (route-matrix-viewers.test.ts). */
+export const VIEWER_GROUP_ROUTE_CASES: RouteCase[] = [...VIEWER_ROUTE_CASES, ...INVITATION_ROUTE_CASES];
+
 export const ALL_ROUTE_CASES: RouteCase[] = [
   ...IDENTITY_ROUTE_CASES,
   ...ORGANIZATION_GROUP_ROUTE_CASES,
   ...WEBCAST_SETTINGS_ROUTE_CASES,
   ...WEBCAST_PART_ROUTE_CASES,
   ...WEBCAST_ROOM_ROUTE_CASES,
+  ...VIEWER_GROUP_ROUTE_CASES,
 ];

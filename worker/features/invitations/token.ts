@@ -1,0 +1,83 @@
+import { base64url } from "../../auth/tokens.ts";
+import type { Env } from "../../env.ts";
+
+/**
+ * A viewer's personal invitation link (docs/viewers-api.md "Personal link"):
+ * `<origin>/w/<webcast uid>?invite=<token>`, where
+ *
+ *   token = base64url(JSON {v: viewer id, w: webcast id, i: issued at (Unix s)}) "." base64url(HMAC-SHA256)
+ *
+ * The HMAC key is derived from APP_KEY by HKDF with a label of its own (the approach of
+ * worker/features/files/signed-urls.ts, another label), so it equals neither APP_KEY nor the key of
+ * file URLs. The link has no expiry of its own: it is good while the viewer exists in that
+ * webcast (deleting the viewer revokes it; rotating APP_KEY revokes every link). `i` lets a later
+ * rule refuse links issued before some date (a reset of the webcast's links) without a new format.
+ */
+
+const HKDF_LABEL = "igo viewer invitation links v1";
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+/** Longest token read: two UUIDs and a number fit well under it. */
+const MAX_TOKEN_LENGTH = 512;
+
+export interface InvitationPayload {
+  /** The viewer's id. */
+  v: string;
+  /** The webcast's id (its uid). */
+  w: string;
+  /** Issued at, Unix seconds. */
+  i: number;
+}
+
+function invitationKey(appKey: string): Promise<CryptoKey> {
+  let key = keys.get(appKey);
+  if (!key) {
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(appKey), "HKDF", false, ["deriveKey"])
+      .then((material) =>
+        crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: encoder.encode(HKDF_LABEL) }, material, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign", "verify"]),
+      );
+    keys.set(appKey, key);
+  }
+  return key;
+}
+
+function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  try {
+    return Uint8Array.from(atob(value.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** A signed token naming the viewer and the webcast, issued at `now` (ms). */
+export async function signInvitationToken(env: Pick<Env, "APP_KEY">, viewerId: string, webcastId: string, now: number = Date.now()): Promise<string> {
+  const payload: InvitationPayload = { v: viewerId, w: webcastId, i: Math.floor(now / 1000) };
+  const body = base64url(encoder.encode(JSON.stringify(payload)));
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await invitationKey(env.APP_KEY), encoder.encode(body)));
+  return `${body}.${base64url(signature)}`;
+}
+
+/** The viewer's personal link to the webcast's page. */
+export async function invitationLink(env: Pick<Env, "APP_KEY">, origin: string, viewerId: string, webcastId: string): Promise<string> {
+  return `${origin}/w/${webcastId}?invite=${await signInvitationToken(env, viewerId, webcastId)}`;
+}
+
+/** The payload of a token whose signature holds (checked in constant time by WebCrypto); null otherwise, whatever the reason. */
+export async function verifyInvitationToken(env: Pick<Env, "APP_KEY">, token: string): Promise<InvitationPayload | null> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  const [body, signature, extra] = token.split(".");
+  if (!body || !signature || extra !== undefined) return null;
+  const signatureBytes = fromBase64url(signature);
+  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await invitationKey(env.APP_KEY), signatureBytes, encoder.encode(body)))) return null;
+  const bytes = fromBase64url(body);
+  if (!bytes) return null;
+  try {
+    const payload: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
+    const { v, w, i } = (payload ?? {}) as Record<string, unknown>;
+    return typeof v === "string" && typeof w === "string" && typeof i === "number" && Number.isSafeInteger(i) ? { v, w, i } : null;
+  } catch {
+    return null;
+  }
+}
