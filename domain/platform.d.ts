@@ -25,7 +25,8 @@ interface TextEncoder {
 declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 
 interface TextDecoder {
-  decode(input?: ArrayBuffer | ArrayBufferView): string;
+  /** `stream: true`: more input follows (a character cut between two pieces is kept for the next call). */
+  decode(input?: ArrayBuffer | ArrayBufferView, options?: { stream?: boolean }): string;
 }
 declare var TextDecoder: { prototype: TextDecoder; new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder };
 

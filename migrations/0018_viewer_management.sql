@@ -12,6 +12,7 @@ CREATE TABLE `invitation_deliveries` (
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`error` text,
 	`next_attempt_at` text,
+	`origin` text,
 	`created_at` text NOT NULL,
 	`sent_at` text,
 	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade,

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exceljsCsvSheet } from "../exports/testing.ts";
@@ -13,10 +12,12 @@ import {
   type ViewerCsvOptions,
   type ViewerCsvState,
 } from "./csv-import.ts";
+import { EXCEL_FR_UTF8_BOM, EXCEL_FR_WINDOWS_1252 } from "./csv-fixtures.ts";
 import { VIEWER_BOUNDS } from "./rules.ts";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const FIXTURES: Record<string, Uint8Array> = { "excel-fr-utf8-bom.csv": EXCEL_FR_UTF8_BOM, "excel-fr-windows-1252.csv": EXCEL_FR_WINDOWS_1252 };
+const fixture = (name: string) => FIXTURES[name] ?? new Uint8Array();
 
 /** Reads `bytes` cut at `cuts` (sorted offsets), with a small encoding window so the pieces matter. */
 function readInPieces(bytes: Uint8Array, cuts: readonly number[], locale: UiLocale = "en", options: ViewerCsvOptions = { sniffBytes: 1 }) {

@@ -210,18 +210,14 @@ interface Decoder {
   decode(bytes: Uint8Array, end: boolean): string;
 }
 
-/** TextDecoder's streaming call, which domain/platform.d.ts does not declare (every runtime has it). */
-interface StreamingTextDecoder {
-  decode(input: Uint8Array, options: { stream: boolean }): string;
-}
-const textDecoder = (label: string, options: { fatal?: boolean; ignoreBOM?: boolean }) => new TextDecoder(label, options) as unknown as StreamingTextDecoder;
+const textDecoder = (label: string, options: { fatal: boolean; ignoreBOM: boolean }) => new TextDecoder(label, options);
 
 function decoderFor(encoding: CsvEncoding): Decoder {
   if (encoding === "windows-1252") {
     // "latin1" is windows-1252 per WHATWG; runtimes that decode it as Latin-1 are fixed by the table.
     return { decode: (bytes) => latin1.decode(bytes).replace(/[\u0080-\u009F]/g, (char) => CP1252_HIGH.charAt(char.charCodeAt(0) - 0x80)) };
   }
-  const decoder = textDecoder(encoding, { ignoreBOM: true });
+  const decoder = textDecoder(encoding, { fatal: false, ignoreBOM: true });
   return { decode: (bytes, end) => decoder.decode(bytes, { stream: !end }) };
 }
 
@@ -231,7 +227,7 @@ function sniffEncoding(bytes: Uint8Array, end: boolean): { encoding: CsvEncoding
   if (a === 0xff && b === 0xfe) return { encoding: "utf-16le", bom: 2 };
   if (a === 0xfe && b === 0xff) return { encoding: "utf-16be", bom: 2 };
   try {
-    textDecoder("utf-8", { fatal: true }).decode(bytes, { stream: !end });
+    textDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes, { stream: !end });
     return { encoding: "utf-8", bom: 0 };
   } catch {
     return { encoding: "windows-1252", bom: 0 };

@@ -152,6 +152,8 @@ export const invitationDeliveries = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     next_attempt_at: text("next_attempt_at"),
+    /** The app's origin when it was queued: the personal link's, as the request that asked saw it. */
+    origin: text("origin"),
     created_at: text("created_at").notNull(),
     sent_at: text("sent_at"),
   },

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { appOrigin } from "../../mail/mailer.ts";
 import { INVITATION_MESSAGES, invitationTemplateErrors } from "../../../domain/viewers/invitations.ts";
 import { localized } from "../../../domain/validation/localized.ts";
 import { db } from "../../db/client.ts";
@@ -50,7 +51,7 @@ export const invitationRoutes = new Hono<AppEnv>()
   .post("/webcasts/:id/bulk-invitations", guard, jsonBody(bulkInvitationsBody), async (c) => {
     const { row } = await pathWebcast(c);
     const body = c.req.valid("json");
-    const queued = await queueDeliveries(c.env, row, body.recipient_status, body.kind ?? "invitation");
+    const queued = await queueDeliveries(c.env, row, body.recipient_status, body.kind ?? "invitation", appOrigin(c.env, c.req.url));
     if (queued > 0) await wakeViewerJobs(c.env, row.id);
     return c.json({ data: { queued } }, 202);
   })

@@ -29,7 +29,7 @@ export const RETRY_DELAYS_MIN = [1, 5, 15, 60] as const;
 const LEASE_MS = 10 * 60_000;
 /** E-mails in flight at once (Workers allow 6 simultaneous outgoing connections). */
 const CONCURRENCY = 6;
-/** Links in e-mails sent outside a request (no request origin): APP_URL, else the local dev server. */
+/** Links in e-mails of deliveries queued without an origin: APP_URL, else the local dev server. */
 export const LOCAL_ORIGIN = "http://localhost:5173";
 
 export interface SendReport {
@@ -55,6 +55,8 @@ interface Claimed {
   id: string;
   viewer_id: string;
   kind: InvitationKind;
+  /** The origin of the request that queued it (null: queued before the column, or by a job). */
+  origin: string | null;
   attempts: number;
 }
 
@@ -78,7 +80,7 @@ export async function sendQueuedInvitations(env: Env, webcastId: string, budget:
           await env.DB.prepare(
             `UPDATE invitation_deliveries SET next_attempt_at = ?2
              WHERE id IN (SELECT id FROM invitation_deliveries WHERE webcast_id = ?3 AND ${DUE} ORDER BY created_at, id LIMIT ?4)
-             RETURNING id, viewer_id, kind, attempts`,
+             RETURNING id, viewer_id, kind, attempts, origin`,
           )
             .bind(nowIso, new Date(now + LEASE_MS).toISOString(), webcastId, limit)
             .all<Claimed>()
@@ -99,7 +101,6 @@ export async function sendQueuedInvitations(env: Env, webcastId: string, budget:
       return text;
     };
     const webcast = mailWebcast(found);
-    const origin = env.APP_URL ?? LOCAL_ORIGIN;
     const outcomes: { delivery: Claimed; error: string | null }[] = [];
     let next = 0;
     const worker = async () => {
@@ -108,7 +109,7 @@ export async function sendQueuedInvitations(env: Env, webcastId: string, budget:
         const viewer = people.get(delivery.viewer_id);
         if (!viewer) continue; // deleted meanwhile: its deliveries went with it
         try {
-          await deliver(env, await invitationMail(env, await template(delivery.kind), webcast, { viewer, kind: delivery.kind }, origin));
+          await deliver(env, await invitationMail(env, await template(delivery.kind), webcast, { viewer, kind: delivery.kind }, delivery.origin ?? env.APP_URL ?? LOCAL_ORIGIN));
           outcomes.push({ delivery, error: null });
         } catch (error) {
           outcomes.push({ delivery, error: String(error) });

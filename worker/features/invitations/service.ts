@@ -98,18 +98,18 @@ export async function invitationCounts(database: Db, webcastId: string) {
  * work, whatever the list's size); ids are UUIDv7-shaped from the time and the row number. A
  * viewer who already has a delivery of this kind waiting (queued) is not queued twice.
  */
-export async function queueDeliveries(env: Env, webcast: Pick<WebcastRow, "id" | "organization_id">, status: RecipientStatus, kind: InvitationKind): Promise<number> {
+export async function queueDeliveries(env: Env, webcast: Pick<WebcastRow, "id" | "organization_id">, status: RecipientStatus, kind: InvitationKind, origin: string): Promise<number> {
   const now = new Date().toISOString();
   // A UUIDv7 prefix of this call (time + random), then the row number: unique and time-ordered.
   const prefix = uuidv7().slice(0, 24);
   const result = await env.DB.prepare(
-    `INSERT INTO invitation_deliveries (id, organization_id, webcast_id, viewer_id, kind, status, attempts, created_at)
-     SELECT ?1 || printf('%012x', ROW_NUMBER() OVER (ORDER BY v.id)), v.organization_id, v.webcast_id, v.id, ?2, 'queued', 0, ?3
+    `INSERT INTO invitation_deliveries (id, organization_id, webcast_id, viewer_id, kind, status, attempts, origin, created_at)
+     SELECT ?1 || printf('%012x', ROW_NUMBER() OVER (ORDER BY v.id)), v.organization_id, v.webcast_id, v.id, ?2, 'queued', 0, ?5, ?3
      FROM viewers v
      WHERE v.webcast_id = ?4 ${recipientSql(status)}
        AND NOT EXISTS (SELECT 1 FROM invitation_deliveries d WHERE d.viewer_id = v.id AND d.kind = ?2 AND d.status = 'queued')`,
   )
-    .bind(prefix, kind, now, webcast.id)
+    .bind(prefix, kind, now, webcast.id, origin)
     .run();
   return result.meta.changes ?? 0;
 }
