@@ -12,3 +12,8 @@ export function webcastRoomStub(env: Pick<Env, "WEBCAST_ROOM">, webcastUid: stri
 export function organizationSyncStub(env: Pick<Env, "ORGANIZATION_SYNC">, organizationId: number) {
   return env.ORGANIZATION_SYNC.get(env.ORGANIZATION_SYNC.idFromName(`organization:${organizationId}`));
 }
+
+/** The webcast's background jobs (durable/viewer-jobs): CSV imports of viewers, queued invitations. Named by the webcast's id. */
+export function viewerJobsStub(env: Pick<Env, "VIEWER_JOBS">, webcastId: string) {
+  return env.VIEWER_JOBS.get(env.VIEWER_JOBS.idFromName(webcastId));
+}

@@ -36,6 +36,7 @@ import { Route as PublicLiveUidRouteImport } from './routes/_public/live.$uid'
 import { Route as PublicLoginSsoRouteImport } from './routes/_public/login_.sso'
 import { Route as PublicPasswordRequestRouteImport } from './routes/_public/password/request'
 import { Route as PublicUsersSignupRouteImport } from './routes/_public/users/signup'
+import { Route as PublicWWebcastIdRouteImport } from './routes/_public/w.$webcastId'
 import { Route as WebcastsUidControlRoomRouteImport } from './routes/webcasts/$uid/control-room'
 import { Route as AppOrganizationsIdEditRouteImport } from './routes/_app/organizations/$id/edit'
 import { Route as AppWebcastsUidDashboardRouteImport } from './routes/_app/webcasts/$uid/dashboard'
@@ -176,6 +177,11 @@ const PublicUsersSignupRoute = PublicUsersSignupRouteImport.update({
   path: '/users/signup',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicWWebcastIdRoute = PublicWWebcastIdRouteImport.update({
+  id: '/w/$webcastId',
+  path: '/w/$webcastId',
+  getParentRoute: () => PublicRoute,
+} as any)
 const WebcastsUidControlRoomRoute = WebcastsUidControlRoomRouteImport.update({
   id: '/webcasts/$uid/control-room',
   path: '/webcasts/$uid/control-room',
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
+  '/w/$webcastId': typeof PublicWWebcastIdRoute
   '/webcasts/$uid/control-room': typeof WebcastsUidControlRoomRoute
   '/organizations/': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
@@ -266,6 +273,7 @@ export interface FileRoutesByTo {
   '/login/sso': typeof PublicLoginSsoRoute
   '/password/request': typeof PublicPasswordRequestRoute
   '/users/signup': typeof PublicUsersSignupRoute
+  '/w/$webcastId': typeof PublicWWebcastIdRoute
   '/webcasts/$uid/control-room': typeof WebcastsUidControlRoomRoute
   '/organizations': typeof AppOrganizationsIndexRoute
   '/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/_public/login_/sso': typeof PublicLoginSsoRoute
   '/_public/password/request': typeof PublicPasswordRequestRoute
   '/_public/users/signup': typeof PublicUsersSignupRoute
+  '/_public/w/$webcastId': typeof PublicWWebcastIdRoute
   '/webcasts/$uid/control-room': typeof WebcastsUidControlRoomRoute
   '/_app/organizations/': typeof AppOrganizationsIndexRoute
   '/_app/organizations/$id/edit': typeof AppOrganizationsIdEditRoute
@@ -337,6 +346,7 @@ export interface FileRouteTypes {
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
+    | '/w/$webcastId'
     | '/webcasts/$uid/control-room'
     | '/organizations/'
     | '/organizations/$id/edit'
@@ -369,6 +379,7 @@ export interface FileRouteTypes {
     | '/login/sso'
     | '/password/request'
     | '/users/signup'
+    | '/w/$webcastId'
     | '/webcasts/$uid/control-room'
     | '/organizations'
     | '/organizations/$id/edit'
@@ -404,6 +415,7 @@ export interface FileRouteTypes {
     | '/_public/login_/sso'
     | '/_public/password/request'
     | '/_public/users/signup'
+    | '/_public/w/$webcastId'
     | '/webcasts/$uid/control-room'
     | '/_app/organizations/'
     | '/_app/organizations/$id/edit'
@@ -612,6 +624,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicUsersSignupRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/w/$webcastId': {
+      id: '/_public/w/$webcastId'
+      path: '/w/$webcastId'
+      fullPath: '/w/$webcastId'
+      preLoaderRoute: typeof PublicWWebcastIdRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/webcasts/$uid/control-room': {
       id: '/webcasts/$uid/control-room'
       path: '/webcasts/$uid/control-room'
@@ -723,6 +742,7 @@ interface PublicRouteChildren {
   PublicLoginSsoRoute: typeof PublicLoginSsoRoute
   PublicPasswordRequestRoute: typeof PublicPasswordRequestRoute
   PublicUsersSignupRoute: typeof PublicUsersSignupRoute
+  PublicWWebcastIdRoute: typeof PublicWWebcastIdRoute
   PublicPasswordResetTokenRoute: typeof PublicPasswordResetTokenRoute
   PublicUsersActivationTokenRoute: typeof PublicUsersActivationTokenRoute
 }
@@ -734,6 +754,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicLoginSsoRoute: PublicLoginSsoRoute,
   PublicPasswordRequestRoute: PublicPasswordRequestRoute,
   PublicUsersSignupRoute: PublicUsersSignupRoute,
+  PublicWWebcastIdRoute: PublicWWebcastIdRoute,
   PublicPasswordResetTokenRoute: PublicPasswordResetTokenRoute,
   PublicUsersActivationTokenRoute: PublicUsersActivationTokenRoute,
 }

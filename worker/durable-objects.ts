@@ -7,6 +7,9 @@ import type { Participant } from "../durable/webcast-room/interactions.ts";
 import type { OutboxEntry } from "../durable/webcast-room/outbox.ts";
 import { OrganizationSyncObject } from "../durable/organization-sync/organization-sync.ts";
 import { type RoomSetup, WebcastRoomObject } from "../durable/webcast-room/webcast-room.ts";
+import { type ImportScratch, type ImportStepResult, ViewerJobsObject } from "../durable/viewer-jobs/viewer-jobs.ts";
+import { failImport, runImportStep } from "./features/viewer-imports/process.ts";
+import { invitationStep } from "./features/invitations/sender.ts";
 import { D1ServerStore } from "./features/sync/d1-server-store.ts";
 import { SYNC_MUTATORS } from "./features/sync/mutators.ts";
 import { writeInteractions } from "./features/webcast-room/interaction-writes.ts";
@@ -51,5 +54,21 @@ export class WebcastRoom extends WebcastRoomObject {
 
   protected deliverSupportDesk(uid: string, question: Question): Promise<{ ticket: string | null }> {
     return deliverSupportDesk(this.env, uid, question);
+  }
+}
+
+/** A webcast's background jobs (durable/viewer-jobs): CSV import steps (features/viewer-imports/process.ts), queued invitations. */
+export class ViewerJobs extends ViewerJobsObject {
+  protected importStep(webcastId: string, importId: string, scratch: ImportScratch): Promise<ImportStepResult> {
+    return runImportStep(this.env, webcastId, importId, scratch);
+  }
+
+  protected importFailed(_webcastId: string, importId: string, error: unknown): Promise<void> {
+    return failImport(this.env, importId, error);
+  }
+
+  /** 50 deliveries an alarm (features/invitations/sender.ts), re-armed at once while due ones remain, else at the next retry. */
+  protected invitationStep(webcastId: string): Promise<{ retryAt: number | null }> {
+    return invitationStep(this.env, webcastId, 50);
   }
 }

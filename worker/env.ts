@@ -1,5 +1,5 @@
 import type { UiLocale } from "../domain/i18n/locales.ts";
-import type { OrganizationSync, WebcastRoom } from "./durable-objects.ts";
+import type { OrganizationSync, ViewerJobs, WebcastRoom } from "./durable-objects.ts";
 import type { AuthUser } from "./features/auth/auth-user.ts";
 
 /** Bindings declared in wrangler.toml. */
@@ -10,6 +10,8 @@ export interface Env {
   MEDIA: R2Bucket;
   WEBCAST_ROOM: DurableObjectNamespace<WebcastRoom>;
   ORGANIZATION_SYNC: DurableObjectNamespace<OrganizationSync>;
+  /** One per webcast (`idFromName(webcastId)`): CSV imports of viewers and queued invitations (durable/viewer-jobs). */
+  VIEWER_JOBS: DurableObjectNamespace<ViewerJobs>;
   /** "local" only under `npm start`/tests; deployed workers run with "production". */
   APP_ENV: "local" | "production";
   APP_VERSION: string;
@@ -51,7 +53,7 @@ declare global {
     interface Env extends Bindings {}
     interface GlobalProps {
       mainModule: typeof import("./index.ts");
-      durableNamespaces: "WebcastRoom" | "OrganizationSync";
+      durableNamespaces: "WebcastRoom" | "OrganizationSync" | "ViewerJobs";
     }
   }
 }

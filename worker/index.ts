@@ -7,7 +7,7 @@ import { sweepUploads } from "./features/uploads/service.ts";
 import { sweepMediaFiles } from "./features/media/files.ts";
 import { db } from "./db/client.ts";
 
-export { OrganizationSync, WebcastRoom } from "./durable-objects.ts";
+export { OrganizationSync, ViewerJobs, WebcastRoom } from "./durable-objects.ts";
 
 export default {
   fetch: app.fetch,

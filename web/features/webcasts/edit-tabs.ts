@@ -5,11 +5,12 @@ import type { StoredRejected } from "../../local/db.ts";
 /**
  * The tabs of /webcasts/{uid}/edit built so far, in SPEC §2 order (speakers, not a SPEC tab,
  * after access, as in the wizard's steps; segments live in the access tab; premiere videos for
- * premiere webcasts only; viewers, invitations and analytics come with their tables and routes;
+ * premiere webcasts only; viewers and invitations for whoever manages viewers (they read the
+ * `viewers` table); analytics comes with its routes;
  * resources live in the content tab; votes: the polls' results, online).
  * `?tab=` selects one.
  */
-export const WEBCAST_EDIT_TABS = ["details", "access", "speakers", "content", "premiere-videos", "streaming-outputs", "qa", "branding", "polls", "votes", "embed-app"] as const;
+export const WEBCAST_EDIT_TABS = ["details", "access", "speakers", "content", "premiere-videos", "streaming-outputs", "viewers", "invitations", "qa", "branding", "polls", "votes", "embed-app"] as const;
 export type WebcastEditTab = (typeof WEBCAST_EDIT_TABS)[number];
 
 export function isWebcastEditTab(value: unknown): value is WebcastEditTab {
@@ -26,6 +27,9 @@ export const TAB_TABLES: { readonly [T in WebcastEditTab]?: SyncTable } = {
   content: "resources",
   "premiere-videos": "premiere_videos",
   "streaming-outputs": "streaming_outputs",
+  // viewers.manage: the webcast's viewers (pulled on demand) and their invitation e-mails.
+  viewers: "viewers",
+  invitations: "viewers",
   polls: "polls",
   // The results of the polls: for whoever reads them (polls.manage), from the server.
   votes: "polls",

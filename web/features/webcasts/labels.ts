@@ -95,6 +95,8 @@ export const WEBCAST_TAB_LABELS: Record<WebcastEditTab, MessageDescriptor> = {
   content: msg`Content`,
   "premiere-videos": msg`Premiere videos`,
   "streaming-outputs": msg`Streaming outputs`,
+  viewers: msg`Viewers`,
+  invitations: msg`Invitations`,
   qa: msg`Q&A`,
   branding: msg`Branding`,
   polls: msg`Polls`,

@@ -25,6 +25,8 @@ import { VotesTab } from "../polls/votes-tab.tsx";
 import { QaTab } from "./qa-tab.tsx";
 import { SpeakersTab } from "../speakers/speakers-tab.tsx";
 import { StreamingOutputsTab } from "../streaming-outputs/streaming-outputs-tab.tsx";
+import { InvitationsTab } from "../invitations/invitations-tab.tsx";
+import { ViewersTab } from "../viewers/viewers-tab.tsx";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
 import { byPosition, useWebcastParts } from "./use-webcast-parts.ts";
 import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
@@ -148,6 +150,10 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
         return <PremiereVideosTab {...common} />;
       case "streaming-outputs":
         return <StreamingOutputsTab {...common} />;
+      case "viewers":
+        return <ViewersTab {...common} active={name === tab} />;
+      case "invitations":
+        return <InvitationsTab {...common} active={name === tab} />;
       case "polls":
         return <PollsTab {...common} />;
       case "votes":
