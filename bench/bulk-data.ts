@@ -14,6 +14,22 @@ export interface BulkOptions {
   webcasts: number;
   /** Spread evenly over the webcasts; 0 when the viewers table is not there. */
   viewers: number;
+  /**
+   * Instead of spreading: the first `viewersPerWebcast[0]` viewers go to webcast 1, the next
+   * `viewersPerWebcast[1]` to webcast 2, … (their sum is `viewers`).
+   */
+  viewersPerWebcast?: readonly number[];
+}
+
+/** The SQL of viewer `i`'s webcast number (1-based). */
+function webcastNumberSql({ webcasts, viewersPerWebcast }: BulkOptions): string {
+  if (!viewersPerWebcast) return `((i - 1) % ${webcasts}) + 1`;
+  let bound = 0;
+  const arms = viewersPerWebcast.map((count, index) => {
+    bound += count;
+    return `WHEN i <= ${bound} THEN ${index + 1}`;
+  });
+  return `CASE ${arms.join(" ")} ELSE ${viewersPerWebcast.length} END`;
 }
 
 /** UUIDv7-shaped ids, distinct per table, ordered like their number. */
@@ -47,14 +63,15 @@ SELECT organization_id, 'webcasts', id, 'put' FROM webcasts WHERE id LIKE '${BUL
 `;
 }
 
-function viewersSql({ organizationId, webcasts, viewers }: BulkOptions): string {
+function viewersSql(options: BulkOptions): string {
+  const { organizationId, viewers } = options;
   return `
 INSERT INTO viewers (id, organization_id, webcast_id, name, email, tags, control_number, vote_weight, registered, invitation_sent, reminder_sent, is_moderator, created_at, updated_at)
 ${numbers(viewers)}
 SELECT
   printf('${BULK_ID_PREFIX.viewers}%012x', i),
   ${organizationId},
-  printf('${BULK_ID_PREFIX.webcasts}%012x', ((i - 1) % ${webcasts}) + 1),
+  printf('${BULK_ID_PREFIX.webcasts}%012x', ${webcastNumberSql(options)}),
   CASE i % 5 WHEN 0 THEN 'Camille ' WHEN 1 THEN 'Jordan ' WHEN 2 THEN 'Alex ' WHEN 3 THEN 'Dominique ' ELSE 'Sam ' END || CASE i % 7 WHEN 0 THEN 'Martin' WHEN 1 THEN 'Tremblay' WHEN 2 THEN 'Smith' WHEN 3 THEN 'Roy' WHEN 4 THEN 'Bernard' WHEN 5 THEN 'Gagnon' ELSE 'Dubois' END,
   'viewer' || i || '@example.test',
   CASE i % 3 WHEN 0 THEN '["shareholder"]' WHEN 1 THEN '["employee","montreal"]' ELSE '[]' END,

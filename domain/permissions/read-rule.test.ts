@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SYNC_TABLES } from "../sync/tables.ts";
 import { permissionsFor } from "./can.ts";
-import { READ_RULES, readScope, readsAll, readsOfWebcast } from "./read-rule.ts";
+import { READ_RULES, readScope, webcastPullScope, readsAll, readsOfWebcast } from "./read-rule.ts";
 import type { OrganizationRole } from "./permissions.ts";
 
 const W1 = "0196a0de-0001-7000-8000-000000000000";
@@ -58,7 +58,8 @@ describe("the read rule", () => {
     ];
     const scope = readScope(u, [1, 2, 3], spoken);
     expect(scope.webcasts).toEqual([1]);
-    expect(scope.viewers).toEqual([1]);
+    // Viewers are never in the main pull: they come per webcast (webcastPullScope).
+    expect(scope.viewers).toEqual([]);
     expect(scope.organizations).toEqual([1]);
     expect(scope.byWebcast).toEqual({
       webcasts: [{ organizationId: 2, webcastIds: [W2, W3] }],
@@ -68,5 +69,12 @@ describe("the read rule", () => {
       slides: [{ organizationId: 2, webcastIds: [W2, W3] }],
     });
     expect(readScope(user(5, ["viewer", 1]), [1])).toEqual(Object.fromEntries(SYNC_TABLES.map((table) => [table, []])));
+    expect(readScope({ is_super_admin: true, permissions: {} }, [1, 2]).viewers).toEqual([]);
+  });
+
+  it("makes an on-demand pull's scope: one webcast's viewers, nothing else", () => {
+    const scope = webcastPullScope("viewers", { id: W2, organization_id: 2 });
+    expect(Object.fromEntries(SYNC_TABLES.map((table) => [table, scope[table]]))).toEqual(Object.fromEntries(SYNC_TABLES.map((table) => [table, []])));
+    expect(scope.byWebcast).toEqual({ viewers: [{ organizationId: 2, webcastIds: [W2] }] });
   });
 });

@@ -1,5 +1,5 @@
 import type { SyncScope, SyncTable, WebcastGrant } from "../sync/types.ts";
-import { SYNC_TABLES } from "../sync/tables.ts";
+import { type OnDemandTable, SYNC_TABLES, isOnDemand } from "../sync/tables.ts";
 import { type PermissionSubject, can } from "./can.ts";
 import type { Permission } from "./permissions.ts";
 
@@ -73,14 +73,17 @@ export function readsOfWebcast(user: PermissionSubject & { id: number }, table: 
 }
 
 /**
- * What `user` pulls of the organizations they belong to (`organizationIds`; every organization for
- * a super admin), given the webcasts they speak in: each table in the organizations where they read
- * all of it, and by webcast where they read it as a speaker or producer only.
+ * What `user` pulls in the main pull of the organizations they belong to (`organizationIds`; every
+ * organization for a super admin), given the webcasts they speak in: each table in the
+ * organizations where they read all of it, and by webcast where they read it as a speaker or
+ * producer only. The on-demand tables (viewers, `ON_DEMAND_TABLES`) are never part of it: they come
+ * per webcast (`webcastPullScope`), when a device opens the webcast.
  */
 export function readScope(user: PermissionSubject, organizationIds: readonly number[], spoken: readonly SpokenWebcast[] = []): SyncScope {
-  const scope = Object.fromEntries(SYNC_TABLES.map((table) => [table, organizationIds.filter((id) => readsAll(user, table, id))])) as { [T in SyncTable]: number[] };
+  const scope = Object.fromEntries(SYNC_TABLES.map((table) => [table, isOnDemand(table) ? [] : organizationIds.filter((id) => readsAll(user, table, id))])) as { [T in SyncTable]: number[] };
   const byWebcast: { [T in SyncTable]?: WebcastGrant[] } = {};
   for (const table of SYNC_TABLES) {
+    if (isOnDemand(table)) continue;
     const grants = new Map<number, string[]>();
     for (const { webcastId, organizationId, isProducer } of spoken) {
       if (!organizationIds.includes(organizationId) || scope[table].includes(organizationId) || !readsAsSpeaker(table, isProducer)) continue;
@@ -89,4 +92,14 @@ export function readScope(user: PermissionSubject, organizationIds: readonly num
     if (grants.size > 0) byWebcast[table] = [...grants].map(([organizationId, webcastIds]) => ({ organizationId, webcastIds: webcastIds.sort() }));
   }
   return Object.keys(byWebcast).length > 0 ? { ...scope, byWebcast } : scope;
+}
+
+/**
+ * The scope of an on-demand pull (docs/sync.md "Viewers on demand"): the rows of `table` of one
+ * webcast (and the table's deletions in its organization: a deleted row's webcast is unknown),
+ * nothing else. The caller has checked the user reads them (`readsAll(user, table, organizationId)`).
+ */
+export function webcastPullScope(table: OnDemandTable, webcast: { id: string; organization_id: number }): SyncScope {
+  const empty = Object.fromEntries(SYNC_TABLES.map((name) => [name, []])) as unknown as { [T in SyncTable]: number[] };
+  return { ...empty, byWebcast: { [table]: [{ organizationId: webcast.organization_id, webcastIds: [webcast.id] }] } };
 }

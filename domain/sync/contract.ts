@@ -15,13 +15,15 @@ import type { PendingMutation } from "./types.ts";
  * the server upgrades what an older app pushes, and the browser upgrades its own outbox when it
  * replays it (docs/sync.md "Contract version"). Nothing queued offline is lost.
  */
-export const CONTRACT_VERSION = 2;
+export const CONTRACT_VERSION = 3;
 
 /** SHA-256 of the canonical contract, per version (hex). */
 export const CONTRACT_HASHES: Readonly<Record<number, string>> = {
   1: "6ca765f9b3bd10d20dbc5ad6eef7b90577570e3a3651792d483b0c9a5af3a24e",
   // Issue #17: the library (media), slide decks and premiere playlists, their rows and mutators.
   2: "65eaeca3d4565eaf214942f8209a56b1750cfd4923c16711acd3a4232dc487cc",
+  // Issue #18: viewers' mutators; viewers pulled per webcast.
+  3: "5578d73c4302e5db6e90da11104f3a338da53a26eabaf6e1b304e33e8d9bf47b",
 };
 
 /** A mutation's mutator and arguments, as one contract version names them. */
@@ -45,6 +47,9 @@ export type ContractUpgrade = (call: ContractCall) => ContractCall;
 export const CONTRACT_UPGRADES: Readonly<Record<number, ContractUpgrade>> = {
   // Version 2 only added tables and mutators: a version 1 call means the same thing.
   2: (call) => call,
+  // Issue #18: viewers' mutators; viewers pulled per webcast. Version 3 only adds mutators: a
+  // version 2 call means the same thing.
+  3: (call) => call,
 };
 
 /** A contract: its version and the upgrades into it (tests make others). */

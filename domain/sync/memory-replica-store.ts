@@ -1,4 +1,5 @@
-import type { OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "./replica-store.ts";
+import type { OpenedWebcast, OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "./replica-store.ts";
+import type { OnDemandTable } from "./tables.ts";
 import type { Change, SyncRow, SyncTable } from "./types.ts";
 
 type Tables = Map<SyncTable, Map<string, SyncRow>>;
@@ -8,7 +9,23 @@ interface State {
   view: Tables;
   outbox: OutboxEntry[];
   rejected: RejectedMutation[];
+  opened: OpenedWebcast[];
   cursor: number;
+  synced: number;
+}
+
+/** Drops the rows of `table` whose `webcast_id` is `webcastId`. */
+function dropWebcastRows(tables: Tables, table: OnDemandTable, webcastId: string): void {
+  const rows = tables.get(table);
+  if (!rows) return;
+  for (const [id, row] of [...rows]) if (Reflect.get(row, "webcast_id") === webcastId) rows.delete(id);
+}
+
+/** Drops the given tables' rows (every table without a list). */
+function clearTables(tables: Tables, only?: readonly SyncTable[]): Tables {
+  if (!only) return new Map();
+  for (const table of only) tables.delete(table);
+  return tables;
 }
 
 function rowsOf(state: () => Tables): ReplicaRows & { table(table: SyncTable): Map<string, SyncRow> } {
@@ -52,12 +69,12 @@ function cloneRow<T extends SyncTable>(_table: T, row: SyncRow): SyncRow<T> {
  * throw, like Dexie's.
  */
 export class MemoryReplicaStore implements ReplicaStore {
-  private state: State = { base: new Map(), view: new Map(), outbox: [], rejected: [], cursor: 0 };
+  private state: State = { base: new Map(), view: new Map(), outbox: [], rejected: [], opened: [], cursor: 0, synced: 0 };
   private queue: Promise<unknown> = Promise.resolve();
   private readonly baseRows = rowsOf(() => this.state.base);
   private readonly viewRows = rowsOf(() => this.state.view);
 
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
+  transaction<T>(fn: () => Promise<T>, _narrow?: OnDemandTable): Promise<T> {
     const run = async () => {
       const before = structuredClone(this.state);
       try {
@@ -77,9 +94,10 @@ export class MemoryReplicaStore implements ReplicaStore {
     put: (table, row) => this.baseRows.put(table, row),
     delete: (table, id) => this.baseRows.delete(table, id),
     apply: (changes) => this.baseRows.apply(changes),
-    clear: async () => {
-      this.state.base = new Map();
+    clear: async (tables) => {
+      this.state.base = clearTables(this.state.base, tables);
     },
+    dropWebcast: async (table, webcastId) => dropWebcastRows(this.state.base, table, webcastId),
   };
 
   readonly view: ReplicaStore["view"] = {
@@ -88,9 +106,10 @@ export class MemoryReplicaStore implements ReplicaStore {
     put: (table, row) => this.viewRows.put(table, row),
     delete: (table, id) => this.viewRows.delete(table, id),
     apply: (changes) => this.viewRows.apply(changes),
-    clear: async () => {
-      this.state.view = new Map();
+    clear: async (tables) => {
+      this.state.view = clearTables(this.state.view, tables);
     },
+    dropWebcast: async (table, webcastId) => dropWebcastRows(this.state.view, table, webcastId),
     resetToBase: async (keys: readonly RowKey[]) => {
       for (const { table, id } of keys) {
         const row = this.baseRows.table(table).get(id);
@@ -124,6 +143,25 @@ export class MemoryReplicaStore implements ReplicaStore {
       this.state.rejected = this.state.rejected.filter((rejected) => rejected.mutation.id !== mutationId);
     },
   };
+
+  readonly opened: ReplicaStore["opened"] = {
+    list: async () => structuredClone(this.state.opened),
+    get: async (webcastId) => structuredClone(this.state.opened.find((entry) => entry.webcast_id === webcastId)),
+    put: async (entry) => {
+      this.state.opened = [...this.state.opened.filter((known) => known.webcast_id !== entry.webcast_id), structuredClone(entry)];
+    },
+    remove: async (webcastId) => {
+      this.state.opened = this.state.opened.filter((known) => known.webcast_id !== webcastId);
+    },
+  };
+
+  async getSyncedCursor(): Promise<number> {
+    return this.state.synced;
+  }
+
+  async setSyncedCursor(cursor: number): Promise<void> {
+    this.state.synced = cursor;
+  }
 
   async getCursor(): Promise<number> {
     return this.state.cursor;

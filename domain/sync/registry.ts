@@ -49,3 +49,9 @@ export const MUTATOR_REGISTRIES = [
  * files). They refuse to run elsewhere, and /api/sync/push refuses their names.
  */
 export const SERVER_ONLY_MUTATORS: ReadonlySet<string> = new Set([...SERVER_ONLY_WEBCAST_MUTATORS, ...SERVER_ONLY_SPEAKER_MUTATORS, ...SERVER_ONLY_MEDIA_MUTATORS, ...SERVER_ONLY_SLIDES_MUTATORS, ...SERVER_ONLY_VIEWER_MUTATORS]);
+
+/**
+ * Mutators that read or write the on-demand rows (viewers, domain/sync/tables.ts ON_DEMAND_TABLES):
+ * a page of a webcast's viewers pull re-runs the outbox only while one of them is queued.
+ */
+export const ON_DEMAND_READERS: ReadonlySet<string> = new Set(Object.keys(VIEWER_MUTATORS));

@@ -1,3 +1,4 @@
+import type { OnDemandTable } from "./tables.ts";
 import type { Change, MutationTx, PendingMutation, SyncRow, SyncTable } from "./types.ts";
 
 /** A row's address in the replica. */
@@ -17,6 +18,19 @@ export interface ReplicaRows {
    * page is a thousand rows, one write per row would be the slowest part of a pull.
    */
   apply(changes: readonly Change[]): Promise<void>;
+}
+
+/**
+ * A webcast whose on-demand rows (its viewers) this device pulls and keeps (docs/sync.md "Viewers
+ * on demand"): registered when the webcast is opened, with its own cursor.
+ */
+export interface OpenedWebcast {
+  webcast_id: string;
+  /** Where its next pull starts (a middle page's cursor while a pull is under way; 0: from scratch). */
+  cursor: number;
+  /** The cursor of its last complete pull, a consistent point (null before the first completed). */
+  synced: number | null;
+  opened_at: string;
 }
 
 /** A queued mutation and what the engine knows of it. */
@@ -46,8 +60,11 @@ export interface ReplicaStore {
   /**
    * Runs `fn` atomically over everything below (Dexie: one read-write transaction over all the
    * tables): all of its writes or none of them when it throws. Calls do not interleave.
+   * `narrow`: `fn` touches only that on-demand table's base and view rows, the outbox, `opened`
+   * and the cursors (Dexie: a transaction over those stores only, so screens reading other tables
+   * are not held up by a long on-demand pull).
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, narrow?: OnDemandTable): Promise<T>;
   /**
    * The server's state (as last pulled) of the rows the outbox touched, where the view may differ:
    * an entry per such row that exists on the server, none for one the user created offline. Every
@@ -55,15 +72,26 @@ export interface ReplicaStore {
    * 100,000 rows writes 100,000 rows, not twice as many). The Replica keeps this invariant.
    */
   base: Omit<ReplicaRows, "list"> & {
-    /** Drops every entry. */
-    clear(): Promise<void>;
+    /** Drops every entry (of these tables only, when given). */
+    clear(tables?: readonly SyncTable[]): Promise<void>;
+    /** Drops the entries of an on-demand table's rows of one webcast. */
+    dropWebcast(table: OnDemandTable, webcastId: string): Promise<void>;
   };
   /** What the UI shows: the server's rows + the outbox's optimistic effects. Screens read this one. */
   view: ReplicaRows & {
     /** Sets these rows to their base entry, absent when base has none. */
     resetToBase(keys: readonly RowKey[]): Promise<void>;
-    /** Drops every row (a reset pull). */
-    clear(): Promise<void>;
+    /** Drops every row (of these tables only, when given: a reset of the main pull). */
+    clear(tables?: readonly SyncTable[]): Promise<void>;
+    /** Drops an on-demand table's rows of one webcast (a reset of its pull, or its user lost them). */
+    dropWebcast(table: OnDemandTable, webcastId: string): Promise<void>;
+  };
+  /** The webcasts whose on-demand rows this device keeps, each with its cursor. */
+  opened: {
+    list(): Promise<OpenedWebcast[]>;
+    get(webcastId: string): Promise<OpenedWebcast | undefined>;
+    put(entry: OpenedWebcast): Promise<void>;
+    remove(webcastId: string): Promise<void>;
   };
   outbox: {
     /** Every entry, in the order they were added (not by id: UUIDv7s of one millisecond are not ordered). */
@@ -81,6 +109,9 @@ export interface ReplicaStore {
   /** Change-log position the base reflects (0 before the first pull). */
   getCursor(): Promise<number>;
   setCursor(cursor: number): Promise<void>;
+  /** The cursor of the last complete main pull (a consistent point; 0 before the first). */
+  getSyncedCursor(): Promise<number>;
+  setSyncedCursor(cursor: number): Promise<void>;
 }
 
 /** Reads of the view as mutators see them (plus the organization rules the browser knows, if any). */

@@ -8,6 +8,7 @@ import type { Write } from "./server-store.ts";
 import type { MutationActor, MutationContext, MutationTx, PendingMutation, PullResponse, PushResponse } from "./types.ts";
 import { uuidv7 } from "./uuidv7.ts";
 import { SYNC_CONTRACT, type SyncContract, upgradeMutation } from "./contract.ts";
+import { MAIN_PULL_TABLES, type OnDemandTable, isOnDemand } from "./tables.ts";
 
 export interface ReplicaOptions<R extends MutatorRegistry> {
   store: ReplicaStore;
@@ -23,7 +24,23 @@ export interface ReplicaOptions<R extends MutatorRegistry> {
   newId?: () => string;
   /** The sync contract the registry belongs to (tests make other versions). */
   contract?: SyncContract;
+  /**
+   * Mutators that read or write on-demand rows (the viewers' mutators): a page of a webcast's
+   * viewers re-runs the outbox only when one of them is queued (or an entry touched such a row).
+   */
+  onDemandReaders?: ReadonlySet<string>;
 }
+
+/** A webcast's on-demand pull stopped because the webcast is no longer registered on this device. */
+export class WebcastClosed extends Error {
+  constructor(readonly webcastId: string) {
+    super(`webcast ${webcastId} is not opened on this device`);
+    this.name = "WebcastClosed";
+  }
+}
+
+/** Thrown inside a narrow page transaction to roll it back and redo the page in a full one. */
+class NeedsFullTransaction extends Error {}
 
 /** Sends mutations to the server (POST /api/sync/push); throws when the network or server fails. */
 export type PushSender = (mutations: PendingMutation[]) => Promise<PushResponse>;
@@ -207,9 +224,10 @@ export class Replica<R extends MutatorRegistry> {
     const outbox = await this.store.outbox.list();
     const touched = touchedRows(outbox);
     if (page.reset) {
-      // Start over: the rows of pending mutations come back with the rebase below.
-      await this.store.base.clear();
-      await this.store.view.clear();
+      // Start over: the rows of pending mutations come back with the rebase below. The on-demand
+      // rows (viewers of the opened webcasts) are not the main pull's: they stay.
+      await this.store.base.clear(MAIN_PULL_TABLES);
+      await this.store.view.clear(MAIN_PULL_TABLES);
     }
     // A row no pending mutation touched takes its server state in the view itself; a touched one
     // in base, the rebase then re-running the outbox on top of it.
@@ -218,11 +236,141 @@ export class Replica<R extends MutatorRegistry> {
     if (toBase.length > 0) await this.store.base.apply(toBase);
     if (toView.length > 0) await this.store.view.apply(toView);
     await this.store.setCursor(page.cursor);
-    const landed = page.more ? [] : outbox.filter((entry) => entry.cursor !== null && entry.cursor <= page.cursor);
+    if (!page.more) await this.store.setSyncedCursor(page.cursor);
+    const landed = page.more ? [] : await this.landed(outbox, page.cursor);
     if (landed.length > 0) await this.store.outbox.remove(landed.map((entry) => entry.id));
     // Re-run the outbox whenever the server's rows moved (a mutator may read rows it does not
     // write) or entries left it (their rows go back to the server's state).
     if (outbox.length > 0 && (page.reset || page.changes.length > 0 || landed.length > 0)) await this.rebase(landed.flatMap((entry) => entry.touched));
+  }
+
+  /**
+   * The acknowledged entries whose effects are in the base: the main pull reached their cursor
+   * (`mainSynced`, a complete pull's), and so did the pull of every opened webcast whose on-demand
+   * rows they touched (a createViewer's row comes only through its webcast's viewers pull; dropped
+   * earlier, the viewer would vanish from the view until that pull). A touched on-demand row of a
+   * webcast not opened here is not held by the device: no wait for it. `overrides`: cursors of
+   * webcasts as they will be once the page being written is committed.
+   */
+  private async landed(outbox: readonly OutboxEntry[], mainSynced: number, overrides: ReadonlyMap<string, number | null> = new Map()): Promise<OutboxEntry[]> {
+    const acknowledged = outbox.filter((entry) => entry.cursor !== null && entry.cursor <= mainSynced);
+    if (acknowledged.length === 0) return [];
+    let opened: Map<string, number | null> | undefined;
+    const result: OutboxEntry[] = [];
+    for (const entry of acknowledged) {
+      let inBase = true;
+      for (const key of entry.touched) {
+        if (!isOnDemand(key.table)) continue;
+        opened ??= new Map([...(await this.store.opened.list()).map((known): [string, number | null] => [known.webcast_id, known.synced]), ...overrides]);
+        const row = (await this.store.base.get(key.table, key.id)) ?? (await this.store.view.get(key.table, key.id));
+        const webcastId: unknown = row ? Reflect.get(row, "webcast_id") : undefined;
+        if (typeof webcastId !== "string" || !opened.has(webcastId)) continue;
+        const synced = opened.get(webcastId);
+        if (synced === null || synced === undefined || entry.cursor === null || synced < entry.cursor) {
+          inBase = false;
+          break;
+        }
+      }
+      if (inBase) result.push(entry);
+    }
+    return result;
+  }
+
+  /**
+   * Registers a webcast whose on-demand rows (`table`: its viewers) the device pulls and keeps
+   * (docs/sync.md "Viewers on demand"); its first pull starts from scratch. Already registered:
+   * nothing changes.
+   */
+  async openWebcast(webcastId: string): Promise<void> {
+    await this.store.transaction(async () => {
+      if (!(await this.store.opened.get(webcastId))) await this.store.opened.put({ webcast_id: webcastId, cursor: 0, synced: null, opened_at: this.clock() });
+    });
+  }
+
+  /** The webcasts registered on this device, with their cursors. */
+  openedWebcasts() {
+    return this.store.transaction(() => this.store.opened.list());
+  }
+
+  /**
+   * Forgets a webcast's on-demand rows and its registration (its user may no longer read them, or
+   * the webcast is gone), then rebases the view if mutations are pending.
+   */
+  async closeWebcast(table: OnDemandTable, webcastId: string): Promise<void> {
+    await this.store.transaction(async () => {
+      await this.store.opened.remove(webcastId);
+      await this.store.view.dropWebcast(table, webcastId);
+      await this.store.base.dropWebcast(table, webcastId);
+      if ((await this.store.outbox.list()).length > 0) await this.rebase([]);
+    });
+  }
+
+  /**
+   * Pulls the on-demand rows (`table`) of one registered webcast after its own cursor, page by
+   * page like `pull` (the next page fetched while one is written). A page whose cursor is 0 or
+   * `reset` drops that webcast's rows only. A page goes in a narrow transaction (the table's rows,
+   * the outbox, the registry: screens reading other tables are not held up), written with bulk
+   * puts and no rebase, unless a queued mutation touched or reads those rows or the page lands an
+   * acknowledged one: then in a full transaction with a rebase, as the main pull does. The last
+   * page records the webcast's `synced` cursor. `onPage` is told after each committed page.
+   * Throws `WebcastClosed` when the webcast is not (or no longer) registered.
+   */
+  async pullWebcast(table: OnDemandTable, webcastId: string, fetchPage: PullFetcher, onPage?: (page: PullResponse) => void): Promise<{ cursor: number; changes: number; reset: boolean }> {
+    const known = await this.store.transaction(() => this.store.opened.get(webcastId), table);
+    if (!known) throw new WebcastClosed(webcastId);
+    let cursor = known.cursor;
+    let changes = 0;
+    let reset = false;
+    let next = fetchPage(cursor, false);
+    for (let count = 1; ; count++) {
+      const page = await next;
+      const from = cursor;
+      if (page.more) {
+        if (page.cursor <= (page.reset ? 0 : from)) throw new Error(`pull did not advance past cursor ${from}`);
+        if (count < MAX_PULL_PAGES) {
+          next = fetchPage(page.cursor, true);
+          next.catch(() => undefined);
+        }
+      }
+      try {
+        await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, true), table);
+      } catch (error) {
+        if (!(error instanceof NeedsFullTransaction)) throw error;
+        await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, false));
+      }
+      cursor = page.cursor;
+      changes += page.changes.length;
+      reset ||= page.reset;
+      onPage?.(page);
+      if (!page.more) return { cursor, changes, reset };
+      if (count >= MAX_PULL_PAGES) throw new Error(`pull gave up after ${MAX_PULL_PAGES} pages`);
+    }
+  }
+
+  private async applyWebcastPage(table: OnDemandTable, webcastId: string, page: PullResponse, from: number, narrow: boolean): Promise<void> {
+    const known = await this.store.opened.get(webcastId);
+    if (!known) throw new WebcastClosed(webcastId);
+    if (known.cursor !== from) throw new Error("the webcast's cursor moved during its pull: another pull ran");
+    const outbox = await this.store.outbox.list();
+    const reset = page.reset || from === 0;
+    // A reset page (and the ones after it) leaves the rows incomplete until the last page.
+    const synced = page.more ? (reset ? null : known.synced) : page.cursor;
+    const landed = page.more ? [] : await this.landed(outbox, await this.store.getSyncedCursor(), new Map([[webcastId, synced]]));
+    const concerned = outbox.some((entry) => this.options.onDemandReaders?.has(entry.name) || entry.touched.some((key) => key.table === table));
+    const rebase = outbox.length > 0 && (landed.length > 0 || (concerned && (reset || page.changes.length > 0)));
+    if (narrow && rebase) throw new NeedsFullTransaction();
+    if (reset) {
+      await this.store.base.dropWebcast(table, webcastId);
+      await this.store.view.dropWebcast(table, webcastId);
+    }
+    const touched = touchedRows(outbox);
+    const toBase = touched.size === 0 ? [] : page.changes.filter((change) => touched.has(keyOf(change)));
+    const toView = toBase.length === 0 ? page.changes : page.changes.filter((change) => !touched.has(keyOf(change)));
+    if (toBase.length > 0) await this.store.base.apply(toBase);
+    if (toView.length > 0) await this.store.view.apply(toView);
+    await this.store.opened.put({ ...known, cursor: page.cursor, synced });
+    if (landed.length > 0) await this.store.outbox.remove(landed.map((entry) => entry.id));
+    if (rebase) await this.rebase(landed.flatMap((entry) => entry.touched));
   }
 
   /**

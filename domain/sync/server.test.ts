@@ -7,6 +7,7 @@ import { ORGANIZATION_ID, OTHER_ORGANIZATION_ID, SERVER_NOW, idSequence, organiz
 import { CachedSource, OverlayTx } from "./overlay.ts";
 import { inOrganization, type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
 import type { ViewerRow } from "../viewers/record.ts";
+import { webcastPullScope } from "../permissions/read-rule.ts";
 
 const nextId = idSequence(Date.UTC(2026, 0, 1), 42);
 const alice = organizer(7);
@@ -361,12 +362,42 @@ describe("viewers", () => {
       ["webcasts", doomed, "del", deletion.id],
     ]);
 
-    const everything = await pull(server, scopeOf([ORGANIZATION_ID]), before);
+    const everything = await pull(server, { ...scopeOf([ORGANIZATION_ID]), viewers: [ORGANIZATION_ID] }, before);
     expect(everything.changes.map((change) => `${change.table}:${change.op}`)).toEqual(["viewers:del", "viewers:del", "webcasts:del"]);
-    const webcastsOnly = await pull(server, { ...scopeOf([ORGANIZATION_ID]), viewers: [] }, before);
+    const webcastsOnly = await pull(server, scopeOf([ORGANIZATION_ID]), before);
     expect(webcastsOnly.changes).toEqual([{ table: "webcasts", id: doomed, op: "del" }]);
     expect(webcastsOnly.cursor).toBe(everything.cursor);
-    const snapshot = await pull(server, { ...scopeOf([ORGANIZATION_ID]), viewers: [] }, 0);
+    const snapshot = await pull(server, scopeOf([ORGANIZATION_ID]), 0);
     expect(snapshot.changes.every((change) => change.table === "webcasts")).toBe(true);
+  });
+
+  it("pulls one webcast's viewers on demand: its rows from scratch, then its changes and the organization's viewer deletions", async () => {
+    const server = store();
+    const [mine, other] = [nextId(), nextId()];
+    await push(server, [mutation("createWebcast", webcastArgs(mine)), mutation("createWebcast", webcastArgs(other))]);
+    const rows = [viewer(nextId(), mine), viewer(nextId(), other), viewer(nextId(), mine), viewer(nextId(), mine)];
+    await server.commit({ userId: 7, writes: rows.map((row) => ({ table: "viewers", id: row.id, organization_id: row.organization_id, op: "put", row })), result: { id: nextId(), status: "applied" } });
+    const scope = webcastPullScope("viewers", { id: mine, organization_id: ORGANIZATION_ID });
+
+    // From 0: a reset, in pages, with only that webcast's viewers (no webcast, no other webcast's viewer).
+    const first = await pull(server, scope, 0, 2);
+    expect(first).toMatchObject({ reset: true, more: true });
+    expect(first.changes.map((change) => change.id)).toEqual([rows[0]?.id, rows[2]?.id]);
+    const second = await pull(server, scope, first.cursor, 2, { continuing: true });
+    expect(second).toMatchObject({ reset: false, more: false, cursor: server.cursor });
+    expect(second.changes.map((change) => change.id)).toEqual([rows[3]?.id]);
+
+    // Then: a change of the other webcast's viewer is not its business; deletions in the organization come (an id tells nothing).
+    const before = server.cursor;
+    await server.commit({ userId: 7, writes: [{ table: "viewers", id: rows[1]?.id ?? "", organization_id: ORGANIZATION_ID, op: "put", row: { ...(rows[1] as ViewerRow), name: "Renamed" } }], result: { id: nextId(), status: "applied" } });
+    await server.commit({ userId: 7, writes: [rows[0], rows[1]].map((row) => ({ table: "viewers" as const, id: row?.id ?? "", organization_id: ORGANIZATION_ID, op: "del" as const })), result: { id: nextId(), status: "applied" } });
+    const delta = await pull(server, scope, before);
+    expect(delta.changes).toEqual([
+      { table: "viewers", id: rows[0]?.id, op: "del" },
+      { table: "viewers", id: rows[1]?.id, op: "del" },
+    ]);
+    // A compacted log resets that webcast's pull (the caller starts its rows over).
+    server.compact();
+    expect((await pull(server, scope, before)).reset).toBe(true);
   });
 });

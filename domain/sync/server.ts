@@ -11,6 +11,17 @@ import { localized } from "../validation/localized.ts";
 export const PUSH_BATCH_LIMIT = 100;
 /** At most this many changed rows per pull page (docs/sync.md). */
 export const PULL_PAGE_LIMIT = 1000;
+/**
+ * At most this many rows per page of a webcast's viewers pull (docs/sync.md "Viewers on demand"):
+ * one table, small rows, written by the browser in one bulk put per page; bigger pages cost fewer
+ * IndexedDB transactions and round trips.
+ */
+export const WEBCAST_PULL_PAGE_LIMIT = 2500;
+/**
+ * The first page of a webcast's viewers pull is smaller: the browser starts writing sooner while
+ * the next (full) page is fetched, instead of waiting for a full page before any work overlaps.
+ */
+export const WEBCAST_PULL_FIRST_PAGE_LIMIT = 500;
 
 /**
  * Replays a push against the authority, mutation by mutation, in order (docs/sync.md "Push").

@@ -55,6 +55,22 @@ export const SYNC_TABLES = [
  * library's videos (`media`) are the organization's, like webcasts: a premiere playlist names them.
  */
 export const WEBCAST_PART_TABLES = ["webcast_speakers", "polls", "polling_series", "resources", "embed_apps", "segments", "streaming_outputs", "slides", "premiere_videos"] as const satisfies readonly (keyof SyncRowMap)[];
+/**
+ * Tables pulled on demand, per webcast, never by the main pull (docs/sync.md "Viewers on demand"):
+ * a webcast's viewers come to a device when the webcast is opened there (GET /api/sync/pull?webcast=)
+ * and stay, each opened webcast with its own cursor. A reset of the main pull leaves them alone.
+ */
+export const ON_DEMAND_TABLES = ["viewers"] as const satisfies readonly (keyof SyncRowMap)[];
+export type OnDemandTable = (typeof ON_DEMAND_TABLES)[number];
+
+/** Whether a table is pulled per webcast (`ON_DEMAND_TABLES`). */
+export function isOnDemand(table: keyof SyncRowMap): table is OnDemandTable {
+  return (ON_DEMAND_TABLES as readonly string[]).includes(table);
+}
+
+/** The tables of the main pull: every synced table but the on-demand ones. */
+export const MAIN_PULL_TABLES: readonly (keyof SyncRowMap)[] = SYNC_TABLES.filter((table) => !isOnDemand(table));
+
 // Fails to compile when a table of SyncRowMap is missing from SYNC_TABLES.
 const everyTableListed: [Exclude<keyof SyncRowMap, (typeof SYNC_TABLES)[number]>] extends [never] ? true : never = true;
 void everyTableListed;

@@ -238,4 +238,9 @@ export interface PullResponse {
   more: boolean;
   /** The client must drop its base rows first (first pull, or its cursor is older than the log). */
   reset: boolean;
+  /**
+   * A webcast's viewers pull only, on the first page of a pull: how many viewers the webcast has
+   * now (progress of a first pull).
+   */
+  total?: number;
 }

@@ -1,6 +1,6 @@
 import { Dexie, type Table } from "dexie";
-import type { OutboxEntry, RejectedMutation } from "../../domain/sync/replica-store.ts";
-import { SYNC_TABLES } from "../../domain/sync/tables.ts";
+import type { OpenedWebcast, OutboxEntry, RejectedMutation } from "../../domain/sync/replica-store.ts";
+import { type OnDemandTable, SYNC_TABLES } from "../../domain/sync/tables.ts";
 import type { SyncRow, SyncTable } from "../../domain/sync/types.ts";
 
 /** A queued mutation as stored: `seq` (auto-increment) is the outbox order (UUIDv7s of one millisecond are not ordered). */
@@ -60,7 +60,7 @@ export interface StoredUpload {
 }
 
 /** Small key-value facts about the replica. */
-export type MetaRecord = { key: "cursor"; value: number } | { key: "last_synced_at"; value: string };
+export type MetaRecord = { key: "cursor"; value: number } | { key: "synced_cursor"; value: number } | { key: "last_synced_at"; value: string };
 
 /** The database name of one user: data is scoped per user (another account on this browser never sees it). */
 export function localDatabaseName(userId: number): string {
@@ -81,6 +81,8 @@ type SyncedStores = { [T in SyncTable as `${"base" | "view"}_${T}`]: Table<SyncR
  * - `rejected`: mutations the server refused, with their (server-localized) message.
  * - `meta`: the pull cursor and the last successful sync time.
  * - `drafts`: unsaved form drafts (not synced, not part of the replica's transactions).
+ * - `opened_webcasts`: the webcasts whose viewers this device pulls on demand and keeps, each with
+ *   its own cursor (docs/sync.md "Viewers on demand"); read `view_viewers` by `webcast_id`.
  */
 // The synced stores are typed by this interface (merged into the class) and set up by Dexie.
 export interface LocalDatabase extends SyncedStores {}
@@ -90,6 +92,7 @@ export class LocalDatabase extends Dexie {
   meta!: Table<MetaRecord, MetaRecord["key"]>;
   drafts!: Table<StoredDraft, string>;
   uploads!: Table<StoredUpload, string>;
+  opened_webcasts!: Table<OpenedWebcast, string>;
 
   constructor(readonly userId: number) {
     super(localDatabaseName(userId));
@@ -146,6 +149,16 @@ export class LocalDatabase extends Dexie {
       view_premiere_videos: "id, organization_id, webcast_id, media_id",
       uploads: "id, upload_id, status, target_id",
     });
+    // Version 8 (issue #18): viewers come per webcast, when it is opened on this device, with a
+    // cursor per webcast (`opened_webcasts`); the main pull no longer sends them. The organization-wide
+    // viewers an older version pulled are dropped (no webcast was "opened" then; each comes back,
+    // alone, when opened). Queued mutations stay; the server's scope change resets the main pull.
+    this.version(8)
+      .stores({ opened_webcasts: "webcast_id" })
+      .upgrade(async (tx) => {
+        await tx.table("base_viewers").clear();
+        await tx.table("view_viewers").clear();
+      });
   }
 
   /** The base or view table of a synced table. */
@@ -155,7 +168,15 @@ export class LocalDatabase extends Dexie {
 
   /** Every table of the replica (a transaction over "everything"; drafts are not part of it). */
   allTables(): Table[] {
-    return [...this.rowTables().flatMap(({ base, view }) => [base, view]), this.outbox, this.rejected, this.meta];
+    return [...this.rowTables().flatMap(({ base, view }) => [base, view]), this.outbox, this.rejected, this.meta, this.opened_webcasts];
+  }
+
+  /**
+   * The tables of an on-demand pull's page (docs/sync.md "Viewers on demand"): that table's rows,
+   * the outbox, the registry and the cursors. Screens reading other tables go on meanwhile.
+   */
+  onDemandTables(table: OnDemandTable): Table[] {
+    return [this.rows("base", table), this.rows("view", table), this.outbox, this.meta, this.opened_webcasts];
   }
 
   /** Pairs of base/view tables of every synced table. */

@@ -1,10 +1,14 @@
 import type { Table } from "dexie";
 import type { OutboxEntry, RejectedMutation, ReplicaRows, ReplicaStore, RowKey } from "../../domain/sync/replica-store.ts";
+import { type OnDemandTable, SYNC_TABLES } from "../../domain/sync/tables.ts";
 import type { Change, SyncRow, SyncTable } from "../../domain/sync/types.ts";
 import type { LocalDatabase, StoredOutboxEntry, StoredRejected } from "./db.ts";
 
 const toEntry = ({ seq: _seq, ...entry }: StoredOutboxEntry): OutboxEntry => entry;
 const toRejected = ({ seq: _seq, mutation_id: _id, ...rejected }: StoredRejected): RejectedMutation => rejected;
+
+/** Rows per bulk write inside a page's transaction (see `apply`). */
+const WRITE_CHUNK = 250;
 
 /** Per table: the rows to put and the ids to delete, the last change of a row winning. */
 function byTable(changes: readonly Change[]): Map<SyncTable, { puts: Map<string, SyncRow>; deletes: Set<string> }> {
@@ -33,10 +37,18 @@ function byTable(changes: readonly Change[]): Map<SyncTable, { puts: Map<string,
 export class DexieReplicaStore implements ReplicaStore {
   constructor(readonly db: LocalDatabase) {}
 
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
+  transaction<T>(fn: () => Promise<T>, narrow?: OnDemandTable): Promise<T> {
     // A native async scope on purpose: Dexie recognizes it and keeps the transaction's zone across
     // the native awaits inside `fn` (the engine passes plain arrows returning promises too).
-    return this.db.transaction("rw", this.db.allTables(), async () => await fn());
+    return this.db.transaction("rw", narrow ? this.db.onDemandTables(narrow) : this.db.allTables(), async () => await fn());
+  }
+
+  private async clearRows(which: "base" | "view", tables?: readonly SyncTable[]): Promise<void> {
+    for (const table of tables ?? SYNC_TABLES) await this.db.rows(which, table).clear();
+  }
+
+  private async dropWebcastRows(which: "base" | "view", table: OnDemandTable, webcastId: string): Promise<void> {
+    await this.db.rows(which, table).where("webcast_id").equals(webcastId).delete();
   }
 
   private rows(which: "base" | "view"): ReplicaRows {
@@ -48,11 +60,22 @@ export class DexieReplicaStore implements ReplicaStore {
         await this.db.rows(which, table).put(row);
       },
       delete: (table: SyncTable, id: string): Promise<void> => this.db.rows(which, table).delete(id),
-      // bulkPut/bulkDelete queue every request at once instead of awaiting one IndexedDB round trip per row.
+      // bulkPut/bulkDelete queue many requests at once instead of awaiting one IndexedDB round trip
+      // per row; in chunks, so a screen's read (queued behind them on the database's one backend
+      // sequence) waits for a chunk, not a whole page, and the main thread is not held for long.
       apply: async (changes: readonly Change[]): Promise<void> => {
         for (const [table, { puts, deletes }] of byTable(changes)) {
           const rows: Table<SyncRow, string> = this.db.rows(which, table);
-          if (puts.size > 0) await rows.bulkPut([...puts.values()]);
+          const values = [...puts.values()];
+          // Two chunks in flight: the database always has the next one queued (no idle gap while
+          // the main thread prepares it), and a read waits behind at most two.
+          let pending: Promise<unknown> | null = null;
+          for (let at = 0; at < values.length; at += WRITE_CHUNK) {
+            const written: Promise<unknown> = rows.bulkPut(values.length <= WRITE_CHUNK ? values : values.slice(at, at + WRITE_CHUNK));
+            if (pending) await pending;
+            pending = written;
+          }
+          if (pending) await pending;
           if (deletes.size > 0) await rows.bulkDelete([...deletes]);
         }
       },
@@ -67,9 +90,8 @@ export class DexieReplicaStore implements ReplicaStore {
     put: (table, row) => this.baseRows.put(table, row),
     delete: (table, id) => this.baseRows.delete(table, id),
     apply: (changes) => this.baseRows.apply(changes),
-    clear: async () => {
-      for (const { base } of this.db.rowTables()) await base.clear();
-    },
+    clear: (tables) => this.clearRows("base", tables),
+    dropWebcast: (table, webcastId) => this.dropWebcastRows("base", table, webcastId),
   };
 
   readonly view: ReplicaStore["view"] = {
@@ -78,9 +100,8 @@ export class DexieReplicaStore implements ReplicaStore {
     put: (table, row) => this.viewRows.put(table, row),
     delete: (table, id) => this.viewRows.delete(table, id),
     apply: (changes) => this.viewRows.apply(changes),
-    clear: async () => {
-      for (const { view } of this.db.rowTables()) await view.clear();
-    },
+    clear: (tables) => this.clearRows("view", tables),
+    dropWebcast: (table, webcastId) => this.dropWebcastRows("view", table, webcastId),
     resetToBase: async (keys: readonly RowKey[]) => {
       // In bulk, per table: read the base rows, then put those present and delete those absent.
       const ids = new Map<SyncTable, Set<string>>();
@@ -131,6 +152,24 @@ export class DexieReplicaStore implements ReplicaStore {
       await this.db.rejected.where("mutation_id").equals(mutationId).delete();
     },
   };
+
+  readonly opened: ReplicaStore["opened"] = {
+    list: () => this.db.opened_webcasts.toArray(),
+    get: (webcastId) => this.db.opened_webcasts.get(webcastId),
+    put: async (entry) => {
+      await this.db.opened_webcasts.put(entry);
+    },
+    remove: (webcastId) => this.db.opened_webcasts.delete(webcastId),
+  };
+
+  async getSyncedCursor(): Promise<number> {
+    const record = await this.db.meta.get("synced_cursor");
+    return record?.key === "synced_cursor" ? record.value : 0;
+  }
+
+  async setSyncedCursor(cursor: number): Promise<void> {
+    await this.db.meta.put({ key: "synced_cursor", value: cursor });
+  }
 
   async getCursor(): Promise<number> {
     const record = await this.db.meta.get("cursor");

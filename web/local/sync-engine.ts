@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { ProfileUser } from "../../domain/auth/profile-user.ts";
 import { messageLocale } from "../../domain/i18n/locales.ts";
-import { type PullFetcher, type PushSender, Replica } from "../../domain/sync/replica.ts";
+import { type PullFetcher, type PushSender, Replica, WebcastClosed } from "../../domain/sync/replica.ts";
 import type { RejectedMutation } from "../../domain/sync/replica-store.ts";
 import type { PendingMutation, PullResponse, PushResponse } from "../../domain/sync/types.ts";
-import { ALL_MUTATORS } from "../../domain/sync/registry.ts";
+import { ALL_MUTATORS, ON_DEMAND_READERS } from "../../domain/sync/registry.ts";
 import { api } from "../api/client.ts";
 import { ApiRequestError, handleApiError, unwrap } from "../api/errors.ts";
 import { currentLocale } from "../i18n/i18n.ts";
@@ -13,6 +13,7 @@ import { organizationRulesLookup } from "./organization-rules.ts";
 import { DexieReplicaStore } from "./dexie-replica-store.ts";
 import { resetSyncState, syncState } from "./sync-state.ts";
 import { parsePokeFrame } from "../../domain/sync/poke.ts";
+import { resetViewerPulls, setViewerPull } from "./viewer-pull-state.ts";
 
 export { syncState } from "./sync-state.ts";
 
@@ -68,9 +69,10 @@ const hasNetwork = () => navigator.onLine;
 /**
  * User Timing marks around each pull, for benchmarks and DevTools (bench/initial-pull.bench.ts):
  * `igo:sync-pull-start`, then `igo:sync-pull-end` with `{ cursor, changes, reset }` once the pulled
- * rows are committed to IndexedDB. Nothing reads them in the app.
+ * rows are committed to IndexedDB; the same per opened webcast's viewers pull, `igo:viewers-pull-start`
+ * and `igo:viewers-pull-end` with its `webcast` (bench/viewers-pull.bench.ts). Nothing reads them in the app.
  */
-function mark(name: "igo:sync-pull-start" | "igo:sync-pull-end", detail?: { cursor: number; changes: number; reset: boolean }): void {
+function mark(name: "igo:sync-pull-start" | "igo:sync-pull-end" | "igo:viewers-pull-start" | "igo:viewers-pull-end", detail?: { cursor?: number; changes?: number; reset?: boolean; webcast?: string }): void {
   if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(name, detail ? { detail } : undefined);
 }
 
@@ -131,6 +133,7 @@ export class SyncEngine {
       // The organization's rules from the replica (view_organizations), so limits, features and
       // deactivation are judged offline as the server will.
       organization: organizationRulesLookup(this.db),
+      onDemandReaders: ON_DEMAND_READERS,
     });
   }
 
@@ -165,6 +168,7 @@ export class SyncEngine {
     await this.running?.catch(() => undefined);
     this.db.close();
     resetSyncState();
+    resetViewerPulls();
   }
 
   get isStopped(): boolean {
@@ -180,6 +184,20 @@ export class SyncEngine {
     await this.refresh();
     this.requestSync();
     return mutation;
+  }
+
+  /**
+   * Registers a webcast whose viewers this device pulls and keeps (docs/sync.md "Viewers on
+   * demand"), then syncs: the cycle pulls the main scope, then the opened webcasts' viewers.
+   * Resolves once that sync is over (at once offline: the next trigger pulls them).
+   */
+  async openWebcastViewers(webcastId: string): Promise<void> {
+    if (this.stopped) return;
+    await this.replica.openWebcast(webcastId);
+    const opened = (await this.replica.openedWebcasts()).find((entry) => entry.webcast_id === webcastId);
+    if (opened?.synced === null) setViewerPull(webcastId, { status: hasNetwork() ? "pulling" : "offline", error: null });
+    this.requestSync();
+    await this.settled();
   }
 
   /** The server's refusals, oldest first. */
@@ -231,6 +249,8 @@ export class SyncEngine {
       mark("igo:sync-pull-end", pulled);
       this.cursor = pulled.cursor;
       if (this.stopped) return;
+      await this.pullOpenedWebcasts(pulled.cursor);
+      if (this.stopped) return;
       await this.db.meta.put({ key: "last_synced_at", value: this.clock() });
       this.failures = 0;
       syncState.status = hasNetwork() ? "idle" : "offline";
@@ -246,6 +266,43 @@ export class SyncEngine {
       this.scheduleRetry();
     } finally {
       if (!this.stopped) await this.refresh();
+    }
+  }
+
+  /**
+   * The viewers of every opened webcast after the main pull reached `head`, one webcast after the
+   * other. A webcast whose last complete pull is at or past that head has nothing new (the main
+   * pull's last cursor is the log's head). A webcast the user may no longer read (404, 403: gone,
+   * or viewers.manage taken away) is forgotten with its viewers; any other failure stops the cycle
+   * (retried with backoff).
+   */
+  private async pullOpenedWebcasts(head: number): Promise<void> {
+    for (const opened of await this.replica.openedWebcasts()) {
+      if (this.stopped) return;
+      const webcastId = opened.webcast_id;
+      if (opened.synced !== null && opened.synced >= head && opened.cursor === opened.synced) continue;
+      const first = opened.synced === null;
+      if (first) setViewerPull(webcastId, { status: "pulling", loaded: 0, total: null, error: null });
+      let loaded = 0;
+      try {
+        mark("igo:viewers-pull-start", { webcast: webcastId });
+        const pulled = await this.replica.pullWebcast("viewers", webcastId, this.webcastFetcher(webcastId), (page) => {
+          loaded += page.changes.filter((change) => change.op === "put").length;
+          if (first) setViewerPull(webcastId, { loaded, ...(page.total === undefined ? {} : { total: page.total }) });
+        });
+        mark("igo:viewers-pull-end", { ...pulled, webcast: webcastId });
+        setViewerPull(webcastId, { status: "ready", error: null, ...(first ? {} : { loaded }) });
+      } catch (error) {
+        if (this.stopped || error instanceof WebcastClosed) continue;
+        if (error instanceof ApiRequestError && (error.status === 404 || error.status === 403)) {
+          await this.replica.closeWebcast("viewers", webcastId);
+          setViewerPull(webcastId, { status: "error", error: error.message });
+          continue;
+        }
+        const unreachable = (error instanceof ApiRequestError && error.isNetworkError) || !hasNetwork();
+        if (first) setViewerPull(webcastId, unreachable ? { status: "offline" } : { status: "error", error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      }
     }
   }
 
@@ -295,6 +352,14 @@ export class SyncEngine {
       if (this.stopped) throw new Error("sync stopped");
       return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor), ...(continuing ? { continuing: "1" as const } : {}) } }), { global: false });
     });
+
+  private webcastFetcher(webcastId: string): PullFetcher {
+    return (cursor, continuing) =>
+      this.call(async (): Promise<PullResponse> => {
+        if (this.stopped) throw new Error("sync stopped");
+        return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor), webcast: webcastId, ...(continuing ? { continuing: "1" as const } : {}) } }), { global: false });
+      });
+  }
 
   private readonly onOnline = () => {
     this.openSockets();

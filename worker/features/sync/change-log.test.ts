@@ -93,7 +93,10 @@ describe("change log: pull pages", () => {
       ...SYNC_TABLES.filter((table) => table !== "viewers" && table !== "streaming_outputs").map((table) => ({ organizationId: 2, table })),
     ]);
     // A reset reads organizations from their table: the log's ranges leave them out.
-    expect(logArms(scopeOf([3]), ["organizations"])).toEqual([{ organizationId: 3, except: ["organizations"] }]);
+    expect(logArms({ ...scopeOf([3]), viewers: [3] }, ["organizations"])).toEqual([{ organizationId: 3, except: ["organizations"] }]);
+    // The main pull never reads viewers (pulled per webcast): one range per other table, so a page
+    // never walks past an organization's viewer entries.
+    expect(logArms(scopeOf([3]), ["organizations"])).toEqual(SYNC_TABLES.filter((table) => table !== "organizations" && table !== "viewers").map((table) => ({ organizationId: 3, table })));
     expect(logArms({ ...scopeOf([]), organizations: [4], webcasts: [4] }, ["organizations"])).toEqual([{ organizationId: 4, table: "webcasts" }]);
   });
 

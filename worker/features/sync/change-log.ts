@@ -148,8 +148,11 @@ function ofWebcasts(table: SyncTable, webcastIds: readonly string[]): string {
     if (!UUID_V7.test(id)) throw new Error(`sync: ${id} is not a webcast id`);
     return `'${id}'`;
   });
-  const rows = table === "webcasts" ? ids.join(", ") : `SELECT id FROM ${syncTable(table)} WHERE webcast_id IN (${ids.join(", ")})`;
-  return `(op = 'del' OR row_id IN (${rows}))`;
+  if (table === "webcasts") return `(op = 'del' OR row_id IN (${ids.join(", ")}))`;
+  // Correlated: one lookup of the entry's row by primary key. (`row_id IN (SELECT id … WHERE
+  // webcast_id IN …)` would list every row of those webcasts for each statement: 100,000 ids per
+  // page of a big webcast's viewers pull.)
+  return `(op = 'del' OR EXISTS (SELECT 1 FROM ${syncTable(table)} AS part WHERE part.id = sync_changes.row_id AND part.webcast_id IN (${ids.join(", ")})))`;
 }
 
 function integer(value: number): string {

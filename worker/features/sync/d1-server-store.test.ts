@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Write } from "../../../domain/sync/server-store.ts";
 import { type MutationResult, matchesQuery } from "../../../domain/sync/types.ts";
 import { scopeOf } from "../../../domain/sync/testing.ts";
+import { webcastPullScope } from "../../../domain/permissions/read-rule.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
@@ -305,14 +306,19 @@ describe("D1ServerStore viewers", () => {
     expect(await store.read.list("viewers", organizationId)).toEqual([viewer]);
 
     const reader = new D1ServerStore(env.DB);
-    const both = await reader.changesSince(cursor - 2, scopeOf([organizationId]), 10);
+    const both = await reader.changesSince(cursor - 2, { ...scopeOf([organizationId]), viewers: [organizationId] }, 10);
     expect(both.changes).toEqual([
       { table: "webcasts", id: webcast.id, op: "put", row: webcast },
       { table: "viewers", id: viewer.id, op: "put", row: viewer },
     ]);
-    const webcastsOnly = await reader.changesSince(cursor - 2, { ...scopeOf([organizationId]), viewers: [] }, 10);
+    // The main pull's scope (viewers pulled per webcast): the webcast only.
+    const webcastsOnly = await reader.changesSince(cursor - 2, scopeOf([organizationId]), 10);
     expect(webcastsOnly.changes.map((change) => change.table)).toEqual(["webcasts"]);
     expect(webcastsOnly.cursor).toBe(both.cursor);
+    // The webcast's own viewers pull.
+    const onDemand = await reader.changesSince(cursor - 2, webcastPullScope("viewers", webcast), 10);
+    expect(onDemand.changes).toEqual([{ table: "viewers", id: viewer.id, op: "put", row: viewer }]);
+    expect(await reader.changesSince(cursor - 2, webcastPullScope("viewers", { ...webcast, id: uuidv7() }), 10)).toMatchObject({ changes: [], cursor: both.cursor });
   });
 
   it("deletes a webcast's viewers with it, logging a del for each in the same commit, and leaves other webcasts' viewers", async () => {
@@ -340,8 +346,11 @@ describe("D1ServerStore viewers", () => {
     expect(log.results.at(-1)?.seq).toBe(cursor);
     expect(await store.recorded(deletion.id)).toEqual({ id: deletion.id, status: "applied", cursor });
 
-    const pulled = await new D1ServerStore(env.DB).changesSince(before.cursor, scopeOf([organizationId]), 10);
+    const pulled = await new D1ServerStore(env.DB).changesSince(before.cursor, { ...scopeOf([organizationId]), viewers: [organizationId] }, 10);
     expect(pulled.changes).toEqual([...doomedViewers.map((viewer) => viewer.id).sort().map((id) => ({ table: "viewers", id, op: "del" })), { table: "webcasts", id: doomed.id, op: "del" }]);
+    // A webcast's viewers pull gets the organization's viewer deletions (a deleted row's webcast is unknown).
+    const ofKept = await new D1ServerStore(env.DB).changesSince(before.cursor, webcastPullScope("viewers", kept), 10);
+    expect(ofKept.changes).toEqual(doomedViewers.map((viewer) => viewer.id).sort().map((id) => ({ table: "viewers", id, op: "del" })));
   });
 
   it("rolls the cascade back with the rest of a failing commit", async () => {

@@ -1,18 +1,18 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, pull } from "../../../domain/sync/server.ts";
-import { readScope } from "../../../domain/permissions/read-rule.ts";
+import { PULL_PAGE_LIMIT, PUSH_BATCH_LIMIT, WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT, pull } from "../../../domain/sync/server.ts";
+import { READ_RULES, readScope, webcastPullScope } from "../../../domain/permissions/read-rule.ts";
 import type { PushResponse } from "../../../domain/sync/types.ts";
 import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { SERVER_ONLY_MUTATORS } from "../../../domain/sync/registry.ts";
 import { LOCALE_HEADER, SYNC_ORGANIZATION_HEADER, SYNC_USER_HEADER } from "../../../durable/headers.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
-import { requireUser, signedIn } from "../../auth/middleware.ts";
+import { authorize, requireUser, signedIn } from "../../auth/middleware.ts";
 import { db } from "../../db/client.ts";
-import { organizations, webcastSpeakers } from "../../db/schema/index.ts";
+import { organizations, viewers, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { isWebsocketUpgrade } from "../../http/origin.ts";
@@ -56,6 +56,8 @@ const pullSchema = z.object({
   cursor: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
   /** `1`: the next page of a pull the device is paging through (domain/sync/server.ts PullOptions). */
   continuing: z.enum(["0", "1"]).optional(),
+  /** A webcast's uid: pull its viewers only (docs/sync.md "Viewers on demand"). */
+  webcast: z.string().regex(UUID_V7).optional(),
 });
 const pokeSchema = z.object({ organization: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -99,7 +101,26 @@ export const syncRoutes = new Hono<AppEnv>()
    */
   .get("/pull", query(pullSchema), async (c) => {
     const user = requireUser(c);
-    const { cursor, continuing } = c.req.valid("query");
+    const { cursor, continuing, webcast: webcastId } = c.req.valid("query");
+    if (webcastId !== undefined) {
+      /**
+       * GET /api/sync/pull?webcast=<uid>&cursor=N[&continuing=1] → the webcast's viewers changed
+       * after N (and the organization's viewer deletions), a first page of WEBCAST_PULL_FIRST_PAGE_LIMIT
+       * then pages of WEBCAST_PULL_PAGE_LIMIT; cursor
+       * 0, a compacted cursor → a reset of that webcast's viewers only. The read rule of viewers:
+       * 404 for an unknown webcast or another tenant's, 403 for a member without viewers.manage.
+       * The first page of a pull also says how many viewers the webcast has (`total`, progress).
+       */
+      const database = db(c.env.DB);
+      const [webcast] = await database.select({ id: webcasts.id, organization_id: webcasts.organization_id }).from(webcasts).where(eq(webcasts.id, webcastId));
+      if (!webcast) throw new ApiError("not_found");
+      authorize(c, READ_RULES.viewers.permission, webcast.organization_id);
+      const [page, total] = await Promise.all([
+        pull(new D1ServerStore(c.env.DB), webcastPullScope("viewers", webcast), cursor, continuing === "1" ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT, { continuing: continuing === "1" }),
+        continuing === "1" ? undefined : database.select({ n: count() }).from(viewers).where(eq(viewers.webcast_id, webcast.id)).then(([row]) => row?.n ?? 0),
+      ]);
+      return c.json(total === undefined ? page : { ...page, total });
+    }
     // A super admin syncs every organization: fine while they are few (a later issue may scope it).
     const organizationIds = user.is_super_admin
       ? (await db(c.env.DB).select({ id: organizations.id }).from(organizations)).map((row) => row.id)

@@ -1,0 +1,148 @@
+// Viewers on demand (docs/sync.md "Viewers on demand"): the main pull sends no viewers; a webcast's
+// viewers come through GET /api/sync/pull?webcast=<uid>, under the viewers read rule.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT } from "../../../domain/sync/server.ts";
+import type { MutationResult, PendingMutation, PullResponse, PushResponse } from "../../../domain/sync/types.ts";
+import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
+import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
+import { newOrganization } from "./testing.ts";
+import { createWebcast, deleteWebcast } from "./test-mutations.ts";
+
+beforeAll(seedDemo);
+
+async function push(client: TestClient, mutations: PendingMutation[]): Promise<MutationResult[]> {
+  const response = await client.post("/api/sync/push", { mutations });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json<PushResponse>()).results;
+}
+
+async function pullAll(client: TestClient, webcast?: string): Promise<PullResponse[]> {
+  const pages: PullResponse[] = [];
+  for (let cursor = 0, continuing = false; ; continuing = true) {
+    const response = await client.get(`/api/sync/pull?cursor=${cursor}${webcast ? `&webcast=${webcast}` : ""}${continuing ? "&continuing=1" : ""}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const page = await response.json<PullResponse>();
+    pages.push(page);
+    if (!page.more) return pages;
+    cursor = page.cursor;
+  }
+}
+
+async function pullWebcast(client: TestClient, webcast: string, cursor: number): Promise<Response> {
+  return client.get(`/api/sync/pull?cursor=${cursor}&webcast=${webcast}`);
+}
+
+/** `count` viewers of a webcast, logged like a commit would (one statement each for rows and entries). */
+async function insertViewers(webcastId: string, organizationId: number, count: number, prefix: string): Promise<void> {
+  const now = new Date().toISOString();
+  await env.DB.batch([
+    env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO viewers (id, organization_id, webcast_id, name, email, tags, vote_weight, registered, invitation_sent, reminder_sent, is_moderator, created_at, updated_at)
+       SELECT printf('%s%012x', ?2, i), ?3, ?4, 'Viewer ' || i, 'viewer' || i || '@' || ?2 || 'test', '[]', 1, 0, 0, 0, 0, ?5, ?5 FROM n`,
+    ).bind(count, prefix, organizationId, webcastId, now),
+    env.DB.prepare("INSERT INTO sync_changes (organization_id, table_name, row_id, op) SELECT organization_id, 'viewers', id, 'put' FROM viewers WHERE webcast_id = ?1 AND id LIKE ?2 || '%' ORDER BY id").bind(webcastId, prefix),
+  ]);
+}
+
+function webcastIdOf(mutation: PendingMutation): string {
+  const { args } = mutation;
+  const id = typeof args === "object" && args !== null && "id" in args ? args.id : undefined;
+  if (typeof id !== "string") throw new Error("not a webcast mutation");
+  return id;
+}
+
+/** Viewers of the big webcast: a first page, a full page and a bit. */
+const BIG = WEBCAST_PULL_FIRST_PAGE_LIMIT + WEBCAST_PULL_PAGE_LIMIT + 100;
+
+/** An organization (demo members) with two webcasts: `big` with more viewers than two pages, `small` with 3. */
+async function twoWebcasts() {
+  const organizationId = await newOrganization(1);
+  const organizer = await clientFor("organizer@demo.test");
+  const [big, small] = [createWebcast(organizationId), createWebcast(organizationId)];
+  await push(organizer, [big, small]);
+  const tag = crypto.randomUUID().slice(0, 4);
+  await insertViewers(webcastIdOf(big), organizationId, BIG, `0195aaaa-${tag}-7000-9000-`);
+  await insertViewers(webcastIdOf(small), organizationId, 3, `0195bbbb-${tag}-7000-9000-`);
+  return { organizationId, organizer, big: webcastIdOf(big), small: webcastIdOf(small) };
+}
+
+describe("viewers on demand", () => {
+  it("leaves viewers out of every user's main pull", async () => {
+    const { big, small } = await twoWebcasts();
+    for (const email of ["organizer@demo.test", "owner@demo.test", "superadmin@demo.test"]) {
+      const changes = (await pullAll(await clientFor(email))).flatMap((page) => page.changes);
+      expect(changes.filter((change) => change.table === "viewers"), email).toEqual([]);
+      expect(changes.filter((change) => change.id === big || change.id === small), email).toHaveLength(2);
+    }
+  });
+
+  it("pages through a webcast's viewers from scratch (a reset, with the total), then sends only its changes and the deletions", async () => {
+    const { organizer, big, small } = await twoWebcasts();
+    const pages = await pullAll(organizer, big);
+    expect(pages.map((page) => page.changes.length)).toEqual([WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT, 100]);
+    expect(pages[0]).toMatchObject({ reset: true, more: true, total: BIG });
+    expect(pages[2]).toMatchObject({ reset: false, more: false });
+    expect(pages[1]?.total).toBeUndefined();
+    const changes = pages.flatMap((page) => page.changes);
+    expect(changes).toHaveLength(BIG);
+    expect(changes.every((change) => change.table === "viewers" && change.op === "put" && change.row.webcast_id === big)).toBe(true);
+    const cursor = pages.at(-1)?.cursor ?? 0;
+
+    // Another webcast's viewers: only its own three.
+    const smallPages = await pullAll(organizer, small);
+    expect(smallPages.flatMap((page) => page.changes).map((change) => (change.op === "put" && change.table === "viewers" ? change.row.webcast_id : change.op))).toEqual([small, small, small]);
+
+    // A change of one of big's viewers and a deletion of one of small's come with the next pull of big.
+    const [first] = changes;
+    const now = new Date().toISOString();
+    const smallViewer = smallPages[0]?.changes[0]?.id ?? "";
+    const results = await push(organizer, [
+      { id: uuidv7(), name: "updateViewer", args: { id: first?.id, name: "Renamed", now }, client_time: now },
+      { id: uuidv7(), name: "deleteViewers", args: { webcast_id: small, ids: [smallViewer] }, client_time: now },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["applied", "applied"]);
+    const delta = await (await pullWebcast(organizer, big, cursor)).json<PullResponse>();
+    expect(delta).toMatchObject({ reset: false, more: false });
+    expect(delta.changes).toEqual([
+      { table: "viewers", id: first?.id, op: "put", row: expect.objectContaining({ name: "Renamed" }) },
+      { table: "viewers", id: smallViewer, op: "del" },
+    ]);
+
+    // Compacted past the cursor: a reset of that webcast's viewers.
+    const head = delta.cursor;
+    await env.DB.prepare("INSERT INTO sync_compaction (id, oldest_cursor, compacted_at) VALUES (1, ?1, ?2) ON CONFLICT (id) DO UPDATE SET oldest_cursor = excluded.oldest_cursor").bind(head + 1, now).run();
+    try {
+      expect(await (await pullWebcast(organizer, small, head)).json<PullResponse>()).toMatchObject({ reset: true, total: 2 });
+    } finally {
+      await env.DB.prepare("UPDATE sync_compaction SET oldest_cursor = 0 WHERE id = 1").run();
+    }
+  });
+
+  it("refuses another tenant's webcast and an unknown one (404), a member without viewers.manage (403), a malformed uid (422), a stranger (401)", async () => {
+    const { organizer, small } = await twoWebcasts();
+    expect((await pullWebcast(await clientFor("owner@other.test"), small, 0)).status).toBe(404);
+    expect((await pullWebcast(organizer, uuidv7(), 0)).status).toBe(404);
+    for (const email of ["viewer@demo.test", "speaker@demo.test", "operator@demo.test"]) expect((await pullWebcast(await clientFor(email), small, 0)).status, email).toBe(403);
+    for (const email of ["owner@demo.test", "admin@demo.test", "superadmin@demo.test"]) expect((await pullWebcast(await clientFor(email), small, 0)).status, email).toBe(200);
+    expect((await organizer.get("/api/sync/pull?cursor=0&webcast=nope")).status).toBe(422);
+    expect((await new TestClient().get(`/api/sync/pull?cursor=0&webcast=${small}`)).status).toBe(401);
+  });
+
+  it("sends the deletions of a deleted webcast's viewers, then refuses the webcast (404)", async () => {
+    const { organizer, small } = await twoWebcasts();
+    const pages = await pullAll(organizer, small);
+    const ids = pages.flatMap((page) => page.changes.map((change) => change.id)).sort();
+    const cursor = pages.at(-1)?.cursor ?? 0;
+    await push(organizer, [deleteWebcast(small)]);
+    // The main pull says the webcast is gone; the device then forgets its viewers (its pull is refused).
+    const main = (await pullAll(organizer)).flatMap((page) => page.changes);
+    expect(main.filter((change) => change.id === small)).toEqual([{ table: "webcasts", id: small, op: "del" }]);
+    expect(main.filter((change) => change.table === "viewers")).toEqual([]);
+    expect((await pullWebcast(organizer, small, cursor)).status).toBe(404);
+    // Another opened webcast of the organization gets their deletions (harmless: the ids are gone).
+    const deletions = await env.DB.prepare("SELECT row_id FROM sync_changes WHERE table_name = 'viewers' AND op = 'del' AND seq > ? ORDER BY row_id").bind(cursor).all<{ row_id: string }>();
+    expect(deletions.results.map((row) => row.row_id)).toEqual(ids);
+  });
+});
