@@ -1,3 +1,4 @@
+/// <reference path="../domain/exports/papaparse.d.ts" />
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import Papa from "papaparse";
@@ -74,7 +75,7 @@ describe("viewers of a webcast", () => {
     const errorsLink = current.getByTestId("viewer-import-errors-download");
     const [download] = await Promise.all([page.waitForEvent("download"), errorsLink.click()]);
     const errorFile = await readFile(await download.path());
-    const parsed = Papa.parse<string[]>(new TextDecoder().decode(errorFile).replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+    const parsed = Papa.parse(new TextDecoder().decode(errorFile).replace(/^\uFEFF/, ""), { skipEmptyLines: true });
     const fileRows = [...new Set(parsed.data.slice(1).map((cells) => Number(cells[0])))];
     expect(fileRows).toEqual(csv.badRows);
 

@@ -46,6 +46,8 @@ async function openInvitations(routes: (id: string) => Record<string, FakeHandle
   session.user = { ...harness.user };
   const id = await seedWebcast(harness.engine, "Annual meeting");
   await harness.engine.db.outbox.clear();
+  // The webcast's viewers are on the device already (pulled when it was opened before).
+  await harness.engine.db.opened_webcasts.put({ webcast_id: id, cursor: 1, synced: 1, opened_at: "2026-11-20T10:00:00.000Z" });
   await harness.engine.db.view_viewers.put({
     id: uuidv7(),
     organization_id: 1,
@@ -64,7 +66,12 @@ async function openInvitations(routes: (id: string) => Record<string, FakeHandle
   });
   await harness.engine.db.view_organizations.put({ id: "1", organization_id: 1, name: "Demo Events", deactivated_at: null, self_serve: false, limits: {}, features: {} });
   if (options.online) harness.setOnline(true);
-  const server = fakeServer(routes(id));
+  // The webcast's viewers pull finds nothing new (a 404 would make the device forget them); the
+  // main pull stays unanswered, as in the other tab tests (the replica keeps what it holds).
+  const server = fakeServer({
+    "GET /api/sync/pull": (call) => (call.url.includes("webcast=") ? json({ cursor: 1, changes: [], more: false }) : json({ message: "Not found", code: "not_found" }, 404)),
+    ...routes(id),
+  });
   await renderApp(`/webcasts/${id}/edit?tab=invitations`);
   const panel = await screen.findByTestId("webcast-panel-invitations");
   const tab = await within(panel).findByTestId("webcast-invitations");
@@ -84,7 +91,8 @@ describe("invitations tab", { timeout: 30_000 }, () => {
       },
     }));
     const preview = await within(tab).findByTestId("invitation-preview");
-    expect(within(preview).getByRole("heading").textContent).toBe("Preview for Ann Attendee");
+    // The first viewer is read from IndexedDB: the sample shows until it is.
+    await waitFor(() => expect(within(preview).getByRole("heading").textContent).toBe("Preview for Ann Attendee"));
     expect(within(preview).getByTestId("invitation-preview-subject").textContent).toBe("[en] Invitation: Annual meeting");
     expect(within(preview).getByTestId("invitation-preview-sender").textContent).toBe("Demo Events");
     expect(within(preview).getByTestId("invitation-preview-message").textContent).toMatch(/^Hello Ann Attendee,\nJoin Annual meeting on .+: http:\/\/localhost(:\d+)?\/w\//);

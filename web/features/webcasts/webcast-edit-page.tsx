@@ -30,6 +30,7 @@ import { ViewersTab } from "../viewers/viewers-tab.tsx";
 import { usePendingRowIds, useLocalWebcast } from "./use-local-webcasts.ts";
 import { byPosition, useWebcastParts } from "./use-webcast-parts.ts";
 import { PendingBadge, WebcastMissing } from "./webcast-status.tsx";
+import { OpenViewers } from "../viewers/open-viewers.tsx";
 import "../organizations/management.css";
 import "./webcasts.css";
 
@@ -165,6 +166,7 @@ function Editor({ row, tab: requestedTab, fix, fixTab, onTabChange, onFixDone }:
 
   return (
     <div className="page webcast-edit" data-testid="webcast-edit">
+      {tabs.includes("viewers") ? <OpenViewers webcastId={row.id} /> : null}
       <p className="back-link">
         <Link to="/sessions">
           <Trans>All sessions</Trans>
