@@ -158,8 +158,17 @@ describe("exportFile: XLSX", () => {
     const file = exportFile([["=1+1", "a\u0000b\u0007c\u001F\uFFFEd", "\u0001"]], "xlsx", "S");
     const sheet = new TextDecoder().decode(unzipSync(file.body)["xl/worksheets/sheet1.xml"]);
     expect(sheet).not.toContain("<f>");
-    expect(sheet).toContain('<c r="A1" t="inlineStr"><is><t xml:space="preserve">=1+1</t></is></c>');
+    expect(sheet).toContain('<c r="A1" t="inlineStr"><is><t>=1+1</t></is></c>');
     expect((await readXlsx(file.body)).rows).toEqual([["=1+1", "abcd"]]);
+  });
+
+  it("keeps spaces a reader would trim or fold (xml:space only there)", async () => {
+    const texts = [" leading", "trailing ", "two  spaces", "tab\there", "line\nbreak", "plain words"];
+    const file = exportFile([texts], "xlsx", "S");
+    const sheet = new TextDecoder().decode(unzipSync(file.body)["xl/worksheets/sheet1.xml"]);
+    expect(sheet.match(/xml:space="preserve"/g)).toHaveLength(5);
+    expect(sheet).toContain("<t>plain words</t>");
+    expect((await readXlsx(file.body)).rows).toEqual([texts]);
   });
 
   it("is the smallest SpreadsheetML package, the same bytes for the same rows", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UI_LOCALES } from "../i18n/locales.ts";
-import { PARTICIPANT_EXPORT_HEADERS, type ExportedViewer, participantExportBasename, participantExportHeader, participantExportRows } from "./export.ts";
+import { utcToWallTime } from "../time/wall-time.ts";
+import { PARTICIPANT_EXPORT_HEADERS, type ExportedViewer, participantExportBasename, participantExportHeader, participantExportRow, participantExportRows } from "./export.ts";
 import { splitTags } from "./rules.ts";
 
 const viewer: ExportedViewer = {
@@ -25,6 +26,20 @@ describe("participant export rows", () => {
     const [header, row] = participantExportRows([{ ...viewer, control_number: null, tags: [] }], "fr", "Europe/Paris");
     expect(header?.[0]).toBe("Nom");
     expect(row).toEqual(["Zoé Tremblay", "zoe@example.test", "", null, 2.5, "Oui", "Non", "Oui", "Non", "2026-03-01 16:30"]);
+  });
+
+  it("writes the same date and time as the time-zone rule, across summer time changes and quarter-hour zones", () => {
+    for (const zone of ["Europe/Paris", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "UTC"]) {
+      const row = participantExportRow("en", zone);
+      // Every 7 minutes 13 seconds around the 2026 spring and autumn changes (both hemispheres).
+      for (const start of [Date.UTC(2026, 2, 28, 12), Date.UTC(2026, 3, 4, 12), Date.UTC(2026, 9, 3, 12), Date.UTC(2026, 9, 24, 12), Date.UTC(2026, 10, 1, 0)]) {
+        for (let at = start; at < start + 36 * 3_600_000; at += 433_000) {
+          const created_at = new Date(at).toISOString();
+          const { date, time } = utcToWallTime(created_at, zone);
+          expect(row({ ...viewer, created_at })[9], `${zone} ${created_at}`).toBe(`${date} ${time}`);
+        }
+      }
+    }
   });
 
   it("has ten headers in every language; tags read back by the import's splitter", () => {

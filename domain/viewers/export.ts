@@ -54,8 +54,8 @@ export function participantExportRow(lang: UiLocale, timeZone: string): (viewer:
   const yes = localized(LABELS.yes, lang);
   const no = localized(LABELS.no, lang);
   const flag = (value: boolean) => (value ? yes : no);
+  const addedOn = wallClock(timeZone);
   return (viewer) => {
-    const { date, time } = utcToWallTime(viewer.created_at, timeZone);
     return [
       viewer.name,
       viewer.email,
@@ -66,8 +66,35 @@ export function participantExportRow(lang: UiLocale, timeZone: string): (viewer:
       flag(viewer.invitation_sent),
       flag(viewer.reminder_sent),
       flag(viewer.is_moderator),
-      `${date} ${time}`,
+      addedOn(viewer.created_at),
     ];
+  };
+}
+
+/** Time-zone offsets change only at a quarter of an hour in UTC (every zone's offset is a multiple of 15 minutes). */
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * "YYYY-MM-DD HH:MM" of UTC instants in `timeZone`, the zone's offset looked up once per quarter
+ * of an hour (a lookup through Intl costs ≈ 10 µs: 1 s of a 100,000-viewer export otherwise).
+ */
+function wallClock(timeZone: string): (iso: string) => string {
+  const offsets = new Map<number, number>();
+  return (iso) => {
+    const at = Date.parse(iso);
+    if (Number.isNaN(at)) {
+      const { date, time } = utcToWallTime(iso, timeZone);
+      return `${date} ${time}`;
+    }
+    const quarter = Math.floor(at / QUARTER_MS) * QUARTER_MS;
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      const { date, time } = utcToWallTime(new Date(quarter).toISOString(), timeZone);
+      offset = Date.parse(`${date}T${time}:00.000Z`) - quarter;
+      offsets.set(quarter, offset);
+    }
+    const text = new Date(at + offset).toISOString();
+    return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
   };
 }
 

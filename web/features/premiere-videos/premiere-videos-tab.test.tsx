@@ -54,6 +54,8 @@ describe("premiere videos tab", { timeout: 30_000 }, () => {
     expect(within(tab).getByTestId("premiere-upload-link").getAttribute("href")).toBe("/media");
     expect(within(tab).getByText(/Playing them during the premiere comes in a later version/)).toBeTruthy();
 
+    // The button waits for the library's live query too.
+    await waitFor(() => expect((within(tab).getByTestId("premiere-add") as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(tab).getByTestId("premiere-add"));
     const picker = await screen.findByTestId("media-picker");
     expect(within(picker).getAllByTestId("media-picker-item").map((item) => item.querySelector("strong")?.textContent)).toEqual(["Crew interview", "Studio tour"]);

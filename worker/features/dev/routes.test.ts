@@ -16,7 +16,7 @@ describe("POST /api/dev/seed", () => {
     const body = await first.json<{ created: number; password: string; logins: { email: string }[] }>();
     // The accounts, then the demo webcasts and their parts (every row of the demo id namespace).
     let demoRows = 0;
-    for (const table of ["webcasts", "media", ...WEBCAST_PART_TABLES]) {
+    for (const table of ["webcasts", "media", "viewers", ...WEBCAST_PART_TABLES]) {
       demoRows += (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE id LIKE '0196a0de-%'`).first<{ n: number }>())?.n ?? 0;
     }
     expect(demoRows).toBeGreaterThan(DEMO_WEBCASTS.length);

@@ -88,12 +88,13 @@ async function demoRowCount(): Promise<number> {
   return count;
 }
 
-async function pullAll(email: string): Promise<PullResponse["changes"]> {
+/** Every change of the main pull, or of a webcast's viewers pull (`webcast`: docs/sync.md "Viewers on demand"). */
+async function pullAll(email: string, webcast?: string): Promise<PullResponse["changes"]> {
   const client = await new TestClient().signInAs(email);
   const changes: PullResponse["changes"] = [];
   let cursor = 0;
   for (;;) {
-    const response = await client.get(`/api/sync/pull?cursor=${cursor}`);
+    const response = await client.get(`/api/sync/pull?cursor=${cursor}${webcast ? `&webcast=${webcast}` : ""}${cursor > 0 ? "&continuing=1" : ""}`);
     expect(response.status).toBe(200);
     const page = await response.json<PullResponse>();
     changes.push(...page.changes);
@@ -193,9 +194,17 @@ describe("seedDemoWebcasts", { timeout: 30_000 }, () => {
     const organizer = pulledIds(await pullAll("organizer@demo.test"));
     for (const id of demoEvents) expect(organizer.has(id), id).toBe(true);
     for (const id of otherOrg) expect(organizer.has(id), id).toBe(false);
-    // Every demo row of Demo Events (parts included) reaches its organizer.
-    for (const table of ["webcasts", "viewers", ...WEBCAST_PART_TABLES]) {
+    // Every demo row of Demo Events (parts included) reaches its organizer; the viewers by the
+    // pull of their webcast, when it is opened (not with the main pull).
+    for (const table of ["webcasts", ...WEBCAST_PART_TABLES]) {
       for (const row of await demoRows<{ id: string }>(table, "AND organization_id = 1")) expect(organizer.has(row.id), `${table} ${row.id}`).toBe(true);
+    }
+    const viewers = await demoRows<{ id: string; webcast_id: string }>("viewers", "AND organization_id = 1");
+    expect(viewers.length).toBeGreaterThan(0);
+    for (const row of viewers) expect(organizer.has(row.id), `viewers ${row.id} in the main pull`).toBe(false);
+    for (const webcast of new Set(viewers.map((row) => row.webcast_id))) {
+      const pulled = pulledIds(await pullAll("organizer@demo.test", webcast));
+      for (const row of viewers.filter((viewer) => viewer.webcast_id === webcast)) expect(pulled.has(row.id), `viewers ${row.id}`).toBe(true);
     }
     const archived = (await pullAll("speaker@demo.test")).find((change) => change.id === TOWN_HALL);
     expect(archived).toMatchObject({ op: "put", row: { state: "archived" } });
