@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { SyncEngine } from "../../local/sync-engine.ts";
@@ -6,8 +6,10 @@ import { renderApp } from "../../test/render-app.tsx";
 import { libraryReplica, pulledMedia } from "../media/library-testing.ts";
 import { queued, seedWebcast } from "../webcasts/test-support.tsx";
 
-// Whole-app renders on a real IndexedDB: slow on a busy machine.
+// Whole-app renders on a real IndexedDB: slow on a busy machine (a first, cold run took over
+// 5 s for one step). web/test/setup.ts sets the default again before the next file.
 vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 12_000 });
 
 /** The premiere videos tab, offline on a real Dexie replica: every change queues setPremiereVideos. */
 const harness = libraryReplica();
