@@ -148,18 +148,20 @@ const COLUMN_NAMES: string[] = [];
 const columnOf = (index: number) => (COLUMN_NAMES[index] ??= columnName(index));
 
 function rowXml(row: readonly Cell[], r: number): string {
+  const n = r + 1;
   let cells = "";
-  row.forEach((raw, c) => {
-    const value = finite(raw);
-    const ref = `${columnOf(c)}${r + 1}`;
-    if (typeof value === "number") cells += `<c r="${ref}"><v>${value}</v></c>`;
-    else if (value) {
+  // A plain loop: this runs once per cell of the sheet (a million for 100,000 participants).
+  for (let c = 0; c < row.length; c++) {
+    const value = row[c];
+    if (typeof value === "number") {
+      if (Number.isFinite(value)) cells += `<c r="${columnOf(c)}${n}"><v>${value}</v></c>`;
+    } else if (value) {
       const text = xmlText(value);
       // xml:space only where a reader would trim or fold the text (a fifth of a large sheet's bytes otherwise).
-      if (text) cells += `<c r="${ref}" t="inlineStr"><is>${KEEP_SPACES.test(text) ? `<t xml:space="preserve">${text}</t>` : `<t>${text}</t>`}</is></c>`;
+      if (text) cells += `<c r="${columnOf(c)}${n}" t="inlineStr"><is>${KEEP_SPACES.test(text) ? `<t xml:space="preserve">${text}</t>` : `<t>${text}</t>`}</is></c>`;
     }
-  });
-  return cells ? `<row r="${r + 1}">${cells}</row>` : "";
+  }
+  return cells ? `<row r="${n}">${cells}</row>` : "";
 }
 
 /** The sheet's XML before and after its rows (functions: the XML constants are declared below). */
