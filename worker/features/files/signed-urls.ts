@@ -1,4 +1,4 @@
-import { base64url } from "../../auth/tokens.ts";
+import { base64url, derivedHmacKey, fromBase64url } from "../../auth/tokens.ts";
 import type { Env } from "../../env.ts";
 
 /**
@@ -39,31 +39,8 @@ export interface SignFileOptions {
 
 const HKDF_LABEL = "igo signed file urls v1";
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
-/** The HMAC key of file URLs, derived once per APP_KEY per isolate. */
-function fileUrlKey(appKey: string): Promise<CryptoKey> {
-  let key = keys.get(appKey);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(appKey), "HKDF", false, ["deriveKey"])
-      .then((material) =>
-        crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: encoder.encode(HKDF_LABEL) }, material, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign", "verify"]),
-      );
-    keys.set(appKey, key);
-  }
-  return key;
-}
 
-function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) return null;
-  try {
-    const binary = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 /** Life in seconds: the default when absent, within 1 s … 24 h. */
 function lifeOf(expiresIn: number | undefined): number {
@@ -80,7 +57,7 @@ export async function signFileUrl(env: Pick<Env, "APP_KEY">, options: SignFileOp
   if (options.download_name) payload.n = options.download_name;
   if (options.content_type) payload.t = options.content_type;
   const body = base64url(encoder.encode(JSON.stringify(payload)));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await fileUrlKey(env.APP_KEY), encoder.encode(body)));
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), encoder.encode(body)));
   return `${FILES_PATH}${body}.${base64url(signature)}`;
 }
 
@@ -96,7 +73,7 @@ export async function verifyFileToken(env: Pick<Env, "APP_KEY">, token: string, 
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return null;
   const signatureBytes = fromBase64url(signature);
-  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await fileUrlKey(env.APP_KEY), signatureBytes, encoder.encode(body)))) return null;
+  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), signatureBytes, encoder.encode(body)))) return null;
   const bytes = fromBase64url(body);
   if (!bytes) return null;
   let payload: unknown;

@@ -1,4 +1,4 @@
-import { base64url } from "../../auth/tokens.ts";
+import { base64url, derivedHmacKey, fromBase64url } from "../../auth/tokens.ts";
 import type { Env } from "../../env.ts";
 
 /**
@@ -16,7 +16,6 @@ import type { Env } from "../../env.ts";
 
 const HKDF_LABEL = "igo viewer invitation links v1";
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 /** Longest token read: two UUIDs and a number fit well under it. */
 const MAX_TOKEN_LENGTH = 512;
 
@@ -29,33 +28,13 @@ export interface InvitationPayload {
   i: number;
 }
 
-function invitationKey(appKey: string): Promise<CryptoKey> {
-  let key = keys.get(appKey);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(appKey), "HKDF", false, ["deriveKey"])
-      .then((material) =>
-        crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: encoder.encode(HKDF_LABEL) }, material, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign", "verify"]),
-      );
-    keys.set(appKey, key);
-  }
-  return key;
-}
 
-function fromBase64url(value: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  try {
-    return Uint8Array.from(atob(value.replaceAll("-", "+").replaceAll("_", "/")), (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 /** A signed token naming the viewer and the webcast, issued at `now` (ms). */
 export async function signInvitationToken(env: Pick<Env, "APP_KEY">, viewerId: string, webcastId: string, now: number = Date.now()): Promise<string> {
   const payload: InvitationPayload = { v: viewerId, w: webcastId, i: Math.floor(now / 1000) };
   const body = base64url(encoder.encode(JSON.stringify(payload)));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await invitationKey(env.APP_KEY), encoder.encode(body)));
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), encoder.encode(body)));
   return `${body}.${base64url(signature)}`;
 }
 
@@ -70,7 +49,7 @@ export async function verifyInvitationToken(env: Pick<Env, "APP_KEY">, token: st
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return null;
   const signatureBytes = fromBase64url(signature);
-  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await invitationKey(env.APP_KEY), signatureBytes, encoder.encode(body)))) return null;
+  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), signatureBytes, encoder.encode(body)))) return null;
   const bytes = fromBase64url(body);
   if (!bytes) return null;
   try {

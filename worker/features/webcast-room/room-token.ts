@@ -1,5 +1,5 @@
 import type { Env } from "../../env.ts";
-import { base64url } from "../../auth/tokens.ts";
+import { base64url, derivedHmacKey, fromBase64url } from "../../auth/tokens.ts";
 
 /**
  * Room tokens: what lets a viewer or a guest (no session of this app) open a webcast's room
@@ -33,36 +33,8 @@ const MAX_TOKEN_LENGTH = 1_024;
 const VIEWER_ID = /^(?:guest:[0-9a-f-]{36}|[A-Za-z0-9_-]{1,64})$/;
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
-/** The room-token HMAC key, derived once per APP_KEY per isolate. */
-function roomTokenKey(appKey: string): Promise<CryptoKey> {
-  let key = keys.get(appKey);
-  if (!key) {
-    key = (async () => {
-      const base = await crypto.subtle.importKey("raw", encoder.encode(appKey), "HKDF", false, ["deriveKey"]);
-      return crypto.subtle.deriveKey(
-        { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: encoder.encode(ROOM_TOKEN_LABEL) },
-        base,
-        { name: "HMAC", hash: "SHA-256", length: 256 },
-        false,
-        ["sign", "verify"],
-      );
-    })();
-    keys.set(appKey, key);
-  }
-  return key;
-}
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - (text.length % 4)) % 4));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 const signedText = (body: string) => encoder.encode(`${ROOM_TOKEN_LABEL}.${body}`);
 
@@ -75,7 +47,7 @@ export async function mintRoomToken(
 ): Promise<string> {
   const full: RoomTokenPayload = { webcast_uid: payload.webcast_uid, viewer_id: payload.viewer_id, role: "viewer", exp: Math.floor(now / 1000) + ttlSeconds };
   const body = base64url(encoder.encode(JSON.stringify(full)));
-  const signature = await crypto.subtle.sign("HMAC", await roomTokenKey(env.APP_KEY), signedText(body));
+  const signature = await crypto.subtle.sign("HMAC", await derivedHmacKey(env.APP_KEY, ROOM_TOKEN_LABEL), signedText(body));
   return `${body}.${base64url(new Uint8Array(signature))}`;
 }
 
@@ -89,7 +61,7 @@ export async function verifyRoomToken(env: Pick<Env, "APP_KEY">, token: string, 
   if (body === undefined || signature === undefined || rest.length > 0) return null;
   const signatureBytes = fromBase64url(signature);
   if (!signatureBytes || signatureBytes.length !== 32) return null;
-  if (!(await crypto.subtle.verify("HMAC", await roomTokenKey(env.APP_KEY), signatureBytes, signedText(body)))) return null;
+  if (!(await crypto.subtle.verify("HMAC", await derivedHmacKey(env.APP_KEY, ROOM_TOKEN_LABEL), signatureBytes, signedText(body)))) return null;
   const bytes = fromBase64url(body);
   if (!bytes) return null;
   let payload: unknown;
