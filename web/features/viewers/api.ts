@@ -1,4 +1,5 @@
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
+import { type ImportLog, type ImportStatus, RUNNING_IMPORT_STATUSES } from "../../../domain/viewers/import-log.ts";
 import type { InvitationKind } from "../../../domain/viewers/invitations.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import { csrfFetch } from "../../api/csrf.ts";
@@ -33,29 +34,9 @@ export interface ViewerFilters {
   registration: RegistrationFilter;
 }
 
-export type ImportStatus = "importing" | "processing" | "imported" | "imported_with_errors" | "completed" | "failed" | "canceled";
+export type { ImportLog, ImportStatus };
 
-export interface ImportLog {
-  id: string;
-  status: ImportStatus;
-  file_name: string;
-  file_size: number;
-  total_rows: number | null;
-  processed_rows: number;
-  created_rows: number;
-  updated_rows: number;
-  error_rows: number;
-  bytes_done: number;
-  rows_per_second: number | null;
-  failure: { message: string; errors?: Record<string, string[]> } | null;
-  errors: { row: number; errors: Record<string, string[]> }[];
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  user: { id: number; name: string } | null;
-}
-
-export const RUNNING_IMPORT: ReadonlySet<ImportStatus> = new Set(["importing", "processing"]);
+export const RUNNING_IMPORT: ReadonlySet<ImportStatus> = new Set(RUNNING_IMPORT_STATUSES);
 
 export interface InvitationTemplate {
   locale: UiLocale;

@@ -1,30 +1,12 @@
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users, viewerImportErrors, viewerImports } from "../../db/schema/index.ts";
+import type { ImportLog } from "../../../domain/viewers/import-log.ts";
 import { RUNNING_STATUSES } from "./process.ts";
 
 type ImportRow = typeof viewerImports.$inferSelect;
 
-/** docs/viewers-api.md `ImportLog`. */
-export interface ImportLog {
-  id: string;
-  status: ImportRow["status"];
-  file_name: string;
-  file_size: number;
-  total_rows: number | null;
-  processed_rows: number;
-  created_rows: number;
-  updated_rows: number;
-  error_rows: number;
-  bytes_done: number;
-  rows_per_second: number | null;
-  failure: { message: string; errors?: Record<string, string[]> } | null;
-  errors: { row: number; errors: Record<string, string[]> }[];
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  user: { id: number; name: string } | null;
-}
+export type { ImportLog };
 
 /** Row errors a log carries; the whole list is the error file. */
 export const LOG_ERRORS = 50;
