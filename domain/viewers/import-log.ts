@@ -8,6 +8,10 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /** The states of an import still under way (one at a time per webcast). */
 export const RUNNING_IMPORT_STATUSES = ["importing", "processing"] as const satisfies readonly ImportStatus[];
 
+export function isRunningImport(status: ImportStatus): boolean {
+  return (RUNNING_IMPORT_STATUSES as readonly ImportStatus[]).includes(status);
+}
+
 export interface ImportLog {
   id: string;
   status: ImportStatus;

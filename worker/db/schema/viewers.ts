@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { IMPORT_STATUSES } from "../../../domain/viewers/import-log.ts";
 import { organizations } from "./organizations.ts";
 import { users } from "./users.ts";
 import { webcasts } from "./webcasts.ts";
@@ -65,7 +66,7 @@ export const viewerImports = sqliteTable(
       .notNull()
       .references(() => webcasts.id, { onDelete: "cascade" }),
     user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["importing", "processing", "completed", "imported", "imported_with_errors", "failed", "canceled"] }).notNull(),
+    status: text("status", { enum: IMPORT_STATUSES }).notNull(),
     /** The uploader's language: row errors are written in it. */
     locale: text("locale").notNull(),
     file_name: text("file_name").notNull(),

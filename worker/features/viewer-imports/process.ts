@@ -1,13 +1,15 @@
+import { eq } from "drizzle-orm";
 import { type UiLocale, isUiLocale } from "../../../domain/i18n/locales.ts";
 import { limitReachedMessage } from "../../../domain/organizations/messages.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { localized } from "../../../domain/validation/localized.ts";
 import { CSV_IMPORT_TEMPLATES, type CsvRowError, type CsvValidRow, InvalidCsvFileError, type ViewerCsvState, createViewerCsvReader, isRowError } from "../../../domain/viewers/csv-import.ts";
+import { isRunningImport } from "../../../domain/viewers/import-log.ts";
 import { participantLimitOf } from "../../../domain/webcasts/rules.ts";
 import type { ImportScratch, ImportStepResult } from "../../../durable/viewer-jobs/viewer-jobs.ts";
 import { organizationSyncStub } from "../../../durable/stubs.ts";
 import { hashPassword } from "../../auth/password.ts";
-import type { viewerImports } from "../../db/schema/index.ts";
+import { viewerImports } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { db as db_ } from "../../db/client.ts";
 import { dropSuperseded } from "../sync/change-log.ts";
@@ -51,28 +53,20 @@ export const COUNT_RANGE_BYTES = 8 * 1024 * 1024;
 /** Bytes the reader decides the encoding on: the first range (the reader's default is 1 MiB). */
 const SNIFF_BYTES = RANGE_BYTES;
 
-export const RUNNING_STATUSES = ["importing", "processing"] as const;
-
 function localeOf(row: ImportRow): UiLocale {
   return isUiLocale(row.locale) ? row.locale : "en";
 }
 
 async function loadImport(env: Pick<Env, "DB">, importId: string): Promise<ImportRow | null> {
-  const row = await env.DB.prepare("SELECT * FROM viewer_imports WHERE id = ?").bind(importId).first<Record<string, unknown>>();
-  if (!row) return null;
-  const json = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : null);
-  return {
-    ...(row as unknown as ImportRow),
-    cancel_requested: row.cancel_requested === 1,
-    reader_state: json(row.reader_state),
-    failure: json(row.failure) as ImportRow["failure"],
-  };
+  // drizzle decodes the JSON and boolean columns.
+  const [row] = await db_(env.DB).select().from(viewerImports).where(eq(viewerImports.id, importId));
+  return row ?? null;
 }
 
 /** One step of the import (see the module's comment). */
 export async function runImportStep(env: Env, webcastId: string, importId: string, scratch: ImportScratch): Promise<ImportStepResult> {
   const row = await loadImport(env, importId);
-  if (!row || row.webcast_id !== webcastId || !(RUNNING_STATUSES as readonly string[]).includes(row.status)) return "done";
+  if (!row || row.webcast_id !== webcastId || !isRunningImport(row.status)) return "done";
   if (row.status === "processing" && row.bytes_done >= row.file_size) {
     await finish(env, row);
     return "done";
@@ -87,7 +81,7 @@ export async function runImportStep(env: Env, webcastId: string, importId: strin
 /** The last step's failure after its retries (ViewerJobsObject): `failed`, with what went in counted. */
 export async function failImport(env: Env, importId: string, error: unknown): Promise<void> {
   const row = await loadImport(env, importId);
-  if (!row || !(RUNNING_STATUSES as readonly string[]).includes(row.status)) return;
+  if (!row || !isRunningImport(row.status)) return;
   console.error(`viewer import ${importId} failed`, error);
   await endImport(env, row, "failed", { message: localized(IMPORT_MESSAGES.step_failed, localeOf(row)) });
 }

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users, viewerImportErrors, viewerImports } from "../../db/schema/index.ts";
-import type { ImportLog } from "../../../domain/viewers/import-log.ts";
-import { RUNNING_STATUSES } from "./process.ts";
+import { type ImportLog, RUNNING_IMPORT_STATUSES, isRunningImport } from "../../../domain/viewers/import-log.ts";
 
 type ImportRow = typeof viewerImports.$inferSelect;
 
@@ -14,7 +13,7 @@ export const LOG_ERRORS = 50;
 export const LISTED_LOGS = 50;
 
 export function isRunning(status: ImportRow["status"]): boolean {
-  return (RUNNING_STATUSES as readonly string[]).includes(status);
+  return isRunningImport(status);
 }
 
 /** Rows per second since the processing started (until now while it runs, else until it finished); null before. */
@@ -89,7 +88,7 @@ export async function finishedImports(database: Db, webcastId: string): Promise<
   return database
     .select()
     .from(viewerImports)
-    .where(and(eq(viewerImports.webcast_id, webcastId), notInArray(viewerImports.status, [...RUNNING_STATUSES])));
+    .where(and(eq(viewerImports.webcast_id, webcastId), notInArray(viewerImports.status, [...RUNNING_IMPORT_STATUSES])));
 }
 
 /** Deletes finished logs, their row errors (cascade) and their files in R2. */
@@ -100,7 +99,7 @@ export async function deleteImports(database: Db, bucket: R2Bucket, rows: readon
     const part = finished.slice(at, at + 50);
     await database.batch([
       database.delete(viewerImportErrors).where(inArray(viewerImportErrors.import_id, part.map((row) => row.id))),
-      database.delete(viewerImports).where(and(inArray(viewerImports.id, part.map((row) => row.id)), notInArray(viewerImports.status, [...RUNNING_STATUSES]))),
+      database.delete(viewerImports).where(and(inArray(viewerImports.id, part.map((row) => row.id)), notInArray(viewerImports.status, [...RUNNING_IMPORT_STATUSES]))),
     ]);
     await bucket.delete(part.map((row) => row.file_key));
   }
