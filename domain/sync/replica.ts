@@ -194,7 +194,17 @@ export class Replica<R extends MutatorRegistry> {
    * cursor, the number of changes and whether a page started over (reset).
    */
   async pull(fetchPage: PullFetcher): Promise<{ cursor: number; changes: number; reset: boolean }> {
-    let cursor = await this.store.transaction(() => this.store.getCursor());
+    const start = await this.store.transaction(() => this.store.getCursor());
+    return this.paged(start, fetchPage, (page, from) => this.store.transaction(() => this.applyPage(page, from)));
+  }
+
+  /**
+   * The page loop of both pulls: from `start`, each page is applied (`apply`, which commits it)
+   * while the next one is already being fetched; a page with more must move forward; at most
+   * MAX_PULL_PAGES pages. Returns the last cursor, the number of changes and whether a page reset.
+   */
+  private async paged(start: number, fetchPage: PullFetcher, apply: (page: PullResponse, from: number) => Promise<void>): Promise<{ cursor: number; changes: number; reset: boolean }> {
+    let cursor = start;
     let changes = 0;
     let reset = false;
     let next = fetchPage(cursor, false);
@@ -210,7 +220,7 @@ export class Replica<R extends MutatorRegistry> {
           next.catch(() => undefined);
         }
       }
-      await this.store.transaction(() => this.applyPage(page, from));
+      await apply(page, from);
       cursor = page.cursor;
       changes += page.changes.length;
       reset ||= page.reset;
@@ -318,33 +328,15 @@ export class Replica<R extends MutatorRegistry> {
   async pullWebcast(table: OnDemandTable, webcastId: string, fetchPage: PullFetcher, onPage?: (page: PullResponse) => void): Promise<{ cursor: number; changes: number; reset: boolean }> {
     const known = await this.store.transaction(() => this.store.opened.get(webcastId), table);
     if (!known) throw new WebcastClosed(webcastId);
-    let cursor = known.cursor;
-    let changes = 0;
-    let reset = false;
-    let next = fetchPage(cursor, false);
-    for (let count = 1; ; count++) {
-      const page = await next;
-      const from = cursor;
-      if (page.more) {
-        if (page.cursor <= (page.reset ? 0 : from)) throw new Error(`pull did not advance past cursor ${from}`);
-        if (count < MAX_PULL_PAGES) {
-          next = fetchPage(page.cursor, true);
-          next.catch(() => undefined);
-        }
-      }
+    return this.paged(known.cursor, fetchPage, async (page, from) => {
       try {
         await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, true), table);
       } catch (error) {
         if (!(error instanceof NeedsFullTransaction)) throw error;
         await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, false));
       }
-      cursor = page.cursor;
-      changes += page.changes.length;
-      reset ||= page.reset;
       onPage?.(page);
-      if (!page.more) return { cursor, changes, reset };
-      if (count >= MAX_PULL_PAGES) throw new Error(`pull gave up after ${MAX_PULL_PAGES} pages`);
-    }
+    });
   }
 
   private async applyWebcastPage(table: OnDemandTable, webcastId: string, page: PullResponse, from: number, narrow: boolean): Promise<void> {
