@@ -1,6 +1,6 @@
 // Shared helpers for benchmarks (bench/*.bench.ts, run by `npm run bench` through bench/run.mjs).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, platform, tmpdir, totalmem } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -187,4 +187,23 @@ export async function runPool<T>(count: number, concurrency: number, task: (inde
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, lane));
   return results;
+}
+
+/** Resident memory (kB) of the workerd processes of the server's process group. */
+export function workerdRssKb(group: number): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== group) continue;
+      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("workerd")) continue;
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      total += Number(rss?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }

@@ -4,12 +4,11 @@
 // and the Worker's memory (workerd's resident set, sampled every 50 ms) — it must stay flat as the
 // file grows: 100 MB and 1 GB are sent in the same run and their peaks compared.
 // Knobs: BENCH_UPLOAD_SIZES (MB, comma-separated; default "100,1024").
-import { readFileSync, readdirSync } from "node:fs";
 import { uuidv7 } from "../domain/sync/uuidv7.ts";
 import { UPLOAD_PARALLEL_PARTS, uploadPartSize } from "../domain/uploads/rules.ts";
 import type { UploadAnswer } from "../domain/uploads/record.ts";
 import { DEMO_PASSWORD } from "../worker/features/dev/demo-data.ts";
-import { benchName, log, runPool, startLocalServer, writeResult } from "./lib.ts";
+import { benchName, log, runPool, startLocalServer, writeResult, workerdRssKb } from "./lib.ts";
 
 const SIZES_MB = (process.env.BENCH_UPLOAD_SIZES ?? "100,1024").split(",").map(Number);
 const MB = 1024 * 1024;
@@ -35,24 +34,6 @@ class Session {
   }
 }
 
-/** Resident memory (kB) of the workerd processes of the server's process group. */
-function workerdRssKb(group: number): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== group) continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("workerd")) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 const server = await startLocalServer({ migrateAndSeed: true });
 try {

@@ -5,9 +5,8 @@
 // `rows_per_second`, and workerd's resident memory sampled every 50 ms: it must stay flat as the
 // file grows, so 10,000 and 100,000 rows are imported in the same run and their peaks compared.
 // Knobs: BENCH_IMPORT_ROWS (comma-separated; default "10000,100000").
-import { readFileSync, readdirSync } from "node:fs";
 import { DEMO_PASSWORD } from "../worker/features/dev/demo-data.ts";
-import { benchName, log, startLocalServer, writeResult } from "./lib.ts";
+import { benchName, log, startLocalServer, writeResult, workerdRssKb } from "./lib.ts";
 
 const ROW_COUNTS = (process.env.BENCH_IMPORT_ROWS ?? "10000,100000").split(",").map(Number);
 const GOAL_ROWS_PER_SECOND = 10_000;
@@ -40,24 +39,6 @@ class Session {
   }
 }
 
-/** Resident memory (kB) of the workerd processes of the server's process group. */
-function workerdRssKb(group: number): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== group) continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("workerd")) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 /** A realistic file: name, e-mail, two tags, a control number; ~75 bytes a row. */
 function csvFile(rows: number, run: number): string {
