@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect } from "vitest";
 import { resetReachability } from "../api/reachability.ts";
+import { confirmState } from "../ui/confirm.ts";
 import { activateLocale, i18n } from "../i18n/i18n.ts";
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core CI machine (two test workers)
@@ -27,5 +28,7 @@ afterEach(() => {
   cleanup();
   // A test whose fetch failed must not leave the next one "offline".
   resetReachability();
+  // A confirmation just answered fades out for CONFIRM.closeDelayMs: it must not show in the next test.
+  confirmState.queue.splice(0);
   expect([...missing], "messages missing from the catalogs (run npm run i18n:extract)").toEqual([]);
 });

@@ -55,3 +55,67 @@ describe("rejected changes of the video library", () => {
     expect(within(deleted).getByRole("button", { name: "Dismiss" })).toBeTruthy();
   });
 });
+
+describe("rejected changes of a webcast's viewers", () => {
+  const now = new Date().toISOString();
+  const reject = (n: number, name: string, args: Record<string, unknown>, message: string) =>
+    harness.engine.db.rejected.add({
+      mutation_id: `0194c4a0-0000-7000-8000-00000000d00${n}`,
+      mutation: { id: `0194c4a0-0000-7000-8000-00000000d00${n}`, name, args, client_time: now },
+      error: { code: "validation_failed", message },
+      rejected_at: now,
+    });
+
+  it("names the webcast (from the arguments or the viewer's row) and opens its viewers tab; a refused deletion is only dismissed", async () => {
+    const uid = await seedWebcast(harness.engine, "Annual meeting");
+    const viewerId = "0194c4a0-0000-7000-8000-00000000e001";
+    // updateViewer names the viewer only: its webcast is the row's.
+    await harness.engine.db.view_viewers.put({
+      id: viewerId,
+      organization_id: 1,
+      webcast_id: uid,
+      name: "Ann Attendee",
+      email: "ann@demo.test",
+      tags: [],
+      control_number: null,
+      vote_weight: 1,
+      registered: false,
+      invitation_sent: false,
+      reminder_sent: false,
+      is_moderator: false,
+      created_at: now,
+      updated_at: now,
+    });
+    await reject(1, "createViewer", { id: "0194c4a0-0000-7000-8000-00000000e002", webcast_id: uid, name: "Zed", email: "ann@demo.test", now }, "Some fields of the viewer are invalid.");
+    await reject(2, "updateViewer", { id: viewerId, vote_weight: 0, now }, "Some fields of the viewer are invalid.");
+    await reject(3, "deleteViewers", { webcast_id: uid, ids: [viewerId, "0194c4a0-0000-7000-8000-00000000e003"] }, "Some fields of the viewer are invalid.");
+    await renderInRouter(<RejectedChanges />);
+    await waitFor(() => expect(screen.getAllByTestId("rejected-change")).toHaveLength(3));
+    // The webcast's title comes once the live query has read the rows.
+    await waitFor(() => expect(screen.getAllByTestId("rejected-change")[0]?.textContent).toMatch("“Annual meeting”"));
+    const [created, updated, deleted] = screen.getAllByTestId("rejected-change") as [HTMLElement, HTMLElement, HTMLElement];
+    expect(created.textContent).toMatch("New viewer of the webcast “Annual meeting”");
+    expect(within(created).getByRole("link", { name: "Fix" }).getAttribute("href")).toBe(`/webcasts/${uid}/edit?tab=viewers`);
+    expect(updated.textContent).toMatch("Changes to a viewer of the webcast “Annual meeting”");
+    expect(within(updated).getByRole("link", { name: "Fix" }).getAttribute("href")).toBe(`/webcasts/${uid}/edit?tab=viewers`);
+    expect(deleted.textContent).toMatch("Deletion of 2 viewers of the webcast “Annual meeting”");
+    expect(within(deleted).queryByRole("link")).toBeNull();
+    expect(within(deleted).getByRole("button", { name: "Dismiss" })).toBeTruthy();
+  });
+
+  it("without the webcast on this device, names the kind only and offers no Fix", async () => {
+    const gone = "0194c4a0-0000-7000-8000-00000000e0ff";
+    await reject(4, "createViewer", { id: "0194c4a0-0000-7000-8000-00000000e004", webcast_id: gone, name: "Zed", email: "zed@demo.test", now }, "This webcast no longer exists.");
+    await reject(5, "updateViewer", { id: "0194c4a0-0000-7000-8000-00000000e005", name: "Zed", now }, "This viewer no longer exists.");
+    await reject(6, "deleteViewers", { webcast_id: gone, ids: ["0194c4a0-0000-7000-8000-00000000e006"] }, "This webcast no longer exists.");
+    await renderInRouter(<RejectedChanges />);
+    await waitFor(() => expect(screen.getAllByTestId("rejected-change")).toHaveLength(3));
+    const [created, updated, deleted] = screen.getAllByTestId("rejected-change") as [HTMLElement, HTMLElement, HTMLElement];
+    const what = (item: HTMLElement) => item.querySelector(".rejected-changes__what")?.textContent;
+    expect([what(created), what(updated), what(deleted)]).toEqual(["New viewer", "Changes to a viewer", "Deletion of a viewer"]);
+    for (const item of [created, updated, deleted]) {
+      expect(within(item).queryByRole("link")).toBeNull();
+      expect(within(item).getByRole("button", { name: "Dismiss" })).toBeTruthy();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -17,6 +18,8 @@ interface RejectedArgs {
   event_title?: string;
   /** A library video's (createMedia, updateMedia). */
   title?: string;
+  /** The viewers a deleteViewers names. */
+  ids?: string[];
 }
 
 function argsOf(entry: StoredRejected): RejectedArgs {
@@ -28,6 +31,13 @@ type Part = "speakers" | "polls" | "resources" | "premiere_videos" | "embed_apps
 
 /** The video library's mutators: redone on /media (a refused deletion can only be dismissed). */
 const MEDIA_MUTATIONS: ReadonlySet<string> = new Set(["createMedia", "updateMedia", "deleteMedia"]);
+
+/**
+ * The viewers' mutators (domain/viewers/mutators.ts): viewers are not a webcast part (they are
+ * pulled on demand) but belong to one webcast; a refusal is redone in its viewers tab, which lists
+ * the webcast's refused viewer changes with their own Fix (a refused deletion can only be dismissed).
+ */
+const VIEWER_MUTATIONS: ReadonlySet<string> = new Set(["createViewer", "updateViewer", "deleteViewers"]);
 
 /** The webcast parts' mutators: which part they change, the table their `id` names, the tab to redo them in. */
 const PART_MUTATIONS: Record<string, { part: Part; table: WebcastPartTable; tab: WebcastEditTab }> = {
@@ -63,8 +73,8 @@ const PART_MUTATIONS: Record<string, { part: Part; table: WebcastPartTable; tab:
  * webcast title), the server's (already localized) reason, and Fix / Discard. Fix reopens the
  * refused edit as a draft in its form, with the reason and field errors; saving it sends a new
  * change and removes this one. A refused change to a webcast's part (speakers, polls, a premiere's
- * videos…) opens the tab where it is done; one to a library video, the library (/media). A refused
- * deletion can only be dismissed.
+ * videos…) or to its viewers opens the tab where it is done; one to a library video, the library
+ * (/media). A refused deletion can only be dismissed.
  */
 export function RejectedChanges() {
   const engine = useSyncEngine();
@@ -74,19 +84,20 @@ export function RejectedChanges() {
     const rejected = await engine.db.rejected.orderBy("seq").toArray();
     const ids = rejected.map((entry) => argsOf(entry).id).filter((id): id is string => typeof id === "string");
     const present = new Set((await engine.db.view_webcasts.bulkGet(ids)).flatMap((row) => (row ? [row.id] : [])));
-    // The webcast of each refused part change: named in its arguments, or the webcast of the row it names.
-    const partWebcasts = new Map<string, string>();
+    // The webcast of each refused part or viewer change: named in its arguments, or the webcast of the row it names.
+    const ownerWebcasts = new Map<string, { id: string; title: string }>();
     for (const entry of rejected) {
-      const part = PART_MUTATIONS[entry.mutation.name];
-      if (!part) continue;
+      const table = PART_MUTATIONS[entry.mutation.name]?.table ?? (VIEWER_MUTATIONS.has(entry.mutation.name) ? "viewers" : undefined);
+      if (!table) continue;
       const args = argsOf(entry);
-      const webcastId = args.webcast_id ?? (args.id ? (await engine.db.rows("view", part.table).get(args.id))?.webcast_id : undefined);
-      if (webcastId && (await engine.db.view_webcasts.get(webcastId))) partWebcasts.set(entry.mutation_id, webcastId);
+      const webcastId = args.webcast_id ?? (args.id ? (await engine.db.rows("view", table).get(args.id))?.webcast_id : undefined);
+      const webcast = webcastId ? await engine.db.view_webcasts.get(webcastId) : undefined;
+      if (webcast) ownerWebcasts.set(entry.mutation_id, { id: webcast.id, title: webcast.event_title });
     }
-    return { rejected, present, partWebcasts };
+    return { rejected, present, ownerWebcasts };
   }, [engine]);
   if (!engine || !data) return null;
-  const { rejected, present, partWebcasts } = data;
+  const { rejected, present, ownerWebcasts } = data;
   const partLabels: Record<Part, string> = {
     speakers: t`A change to a webcast's speakers`,
     polls: t`A change to a webcast's polls`,
@@ -116,6 +127,21 @@ export function RejectedChanges() {
       }
       case "deleteMedia":
         return t`Deletion of a video`;
+      case "createViewer": {
+        const webcast = ownerWebcasts.get(entry.mutation_id)?.title;
+        return webcast ? t`New viewer of the webcast “${webcast}”` : t`New viewer`;
+      }
+      case "updateViewer": {
+        const webcast = ownerWebcasts.get(entry.mutation_id)?.title;
+        return webcast ? t`Changes to a viewer of the webcast “${webcast}”` : t`Changes to a viewer`;
+      }
+      case "deleteViewers": {
+        const webcast = ownerWebcasts.get(entry.mutation_id)?.title;
+        const count = argsOf(entry).ids?.length ?? 0;
+        return webcast
+          ? plural(count, { one: `Deletion of a viewer of the webcast “${webcast}”`, other: `Deletion of # viewers of the webcast “${webcast}”` })
+          : plural(count, { one: "Deletion of a viewer", other: "Deletion of # viewers" });
+      }
       default: {
         const part = PART_MUTATIONS[entry.mutation.name];
         return part ? partLabels[part.part] : t`A change`;
@@ -127,8 +153,13 @@ export function RejectedChanges() {
     const part = PART_MUTATIONS[entry.mutation.name];
     if (part) {
       // A part's change is redone in its tab (it has no draft of its own to reopen).
-      const uid = partWebcasts.get(entry.mutation_id);
+      const uid = ownerWebcasts.get(entry.mutation_id)?.id;
       return uid ? { to: "/webcasts/$uid/edit", params: { uid }, search: { tab: part.tab } } : null;
+    }
+    if (VIEWER_MUTATIONS.has(entry.mutation.name)) {
+      // The viewers tab lists the webcast's refused viewer changes, each with its own Fix.
+      const uid = ownerWebcasts.get(entry.mutation_id)?.id;
+      return uid && entry.mutation.name !== "deleteViewers" ? { to: "/webcasts/$uid/edit", params: { uid }, search: { tab: "viewers" } } : null;
     }
     if (MEDIA_MUTATIONS.has(entry.mutation.name)) return entry.mutation.name === "deleteMedia" ? null : { to: "/media" };
     if (entry.mutation.name === "createWebcast") return { to: "/webcasts/new", search: { fix: entry.mutation_id } };

@@ -153,6 +153,11 @@ export async function deleteImportLog(webcastId: string, importId: string): Prom
   return "status" in answer.data ? answer.data : null;
 }
 
+/** DELETE upload-logs: deletes every finished import's log, errors and file (a running one stays); how many. */
+export async function deleteFinishedImportLogs(webcastId: string): Promise<number> {
+  return (await call<{ data: { deleted: number } }>("DELETE", `${base(webcastId)}/viewers/upload-logs`)).data.deleted;
+}
+
 export function importErrorsUrl(webcastId: string, importId: string, type: ExportType = "csv"): string {
   return `${base(webcastId)}/viewers/upload-logs/${encodeURIComponent(importId)}/errors?type=${type}`;
 }

@@ -130,11 +130,17 @@ describe("viewers CSV import", { timeout: 30_000 }, () => {
   });
 
   it("cancels a running import after confirming", async () => {
+    const CANCELED = log({ ...PROCESSING, status: "canceled", finished_at: "2026-11-20T10:00:30.000Z" });
+    let state = PROCESSING;
     const { id, server, panel } = await openImport((webcastId) => ({
       // An import already running when the tab opens is followed.
-      [`GET /api/webcasts/${webcastId}/viewers/upload-logs`]: () => json({ data: [PROCESSING] }),
-      [`GET /api/webcasts/${webcastId}/viewers/upload-logs/${IMPORT_ID}`]: () => json({ data: PROCESSING }),
-      [`DELETE /api/webcasts/${webcastId}/viewers/upload-logs/${IMPORT_ID}`]: () => json({ data: log({ ...PROCESSING, status: "canceled", finished_at: "2026-11-20T10:00:30.000Z" }) }, 202),
+      [`GET /api/webcasts/${webcastId}/viewers/upload-logs`]: () => json({ data: [state] }),
+      // Once canceled, the server says so to a poll too (one in flight must not bring "processing" back).
+      [`GET /api/webcasts/${webcastId}/viewers/upload-logs/${IMPORT_ID}`]: () => json({ data: state }),
+      [`DELETE /api/webcasts/${webcastId}/viewers/upload-logs/${IMPORT_ID}`]: () => {
+        state = CANCELED;
+        return json({ data: CANCELED }, 202);
+      },
     }));
     const cancel = await within(panel).findByTestId("viewer-import-cancel");
     fireEvent.click(cancel);
@@ -178,6 +184,51 @@ describe("viewers CSV import", { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(within(panel).getByTestId("viewer-import-history-empty")).toBeTruthy());
     expect(server.callsTo(`DELETE /api/webcasts/${id}/viewers/upload-logs/${IMPORT_ID}`)).toHaveLength(1);
+  });
+
+  it("deletes every finished log at once after confirming; a running import stays", async () => {
+    const RUNNING = log({ ...PROCESSING, id: "0194c4a0-0000-7000-8000-00000000c0de", file_name: "more.csv" });
+    const FAILED = log({ id: "0194c4a0-0000-7000-8000-00000000fa11", status: "failed", file_name: "broken.csv", finished_at: "2026-11-19T10:00:00.000Z", failure: { message: "Invalid CSV file" } });
+    let logs = [RUNNING, DONE, FAILED];
+    const { id, server, panel } = await openImport((webcastId) => ({
+      [`GET /api/webcasts/${webcastId}/viewers/upload-logs`]: () => json({ data: logs }),
+      [`GET /api/webcasts/${webcastId}/viewers/upload-logs/${RUNNING.id}`]: () => json({ data: RUNNING }),
+      [`DELETE /api/webcasts/${webcastId}/viewers/upload-logs`]: () => {
+        logs = [RUNNING];
+        return json({ data: { deleted: 2 } });
+      },
+    }));
+    const deleteAll = `DELETE /api/webcasts/${id}/viewers/upload-logs`;
+    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(3));
+    const button = within(panel).getByRole("button", { name: "Delete finished logs" });
+
+    // Declining deletes nothing.
+    fireEvent.click(button);
+    let dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toMatch("Delete the finished import logs?");
+    expect(dialog.textContent).toMatch("a running import goes on");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(server.callsTo(deleteAll)).toHaveLength(0);
+
+    fireEvent.click(button);
+    dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(1));
+    expect(server.callsTo(deleteAll)).toHaveLength(1);
+    // The history was read again from the server.
+    await waitFor(() => expect(server.callsTo(`GET /api/webcasts/${id}/viewers/upload-logs`).length).toBeGreaterThanOrEqual(2));
+    expect(within(panel).getByTestId("viewer-import-log").textContent).toMatch("more.csv");
+    // Only a running import is left: nothing finished to delete.
+    expect(within(panel).queryByRole("button", { name: "Delete finished logs" })).toBeNull();
+  });
+
+  it("offers no bulk deletion without a finished log", async () => {
+    const { panel } = await openImport((webcastId) => ({
+      [`GET /api/webcasts/${webcastId}/viewers/upload-logs`]: () => json({ data: [] }),
+    }));
+    await within(panel).findByTestId("viewer-import-history-empty");
+    expect(within(panel).queryByTestId("viewer-import-logs-delete-finished")).toBeNull();
   });
 
   it("says offline that importing needs a connection", async () => {

@@ -6,7 +6,7 @@ import { ApiRequestError } from "../../api/errors.ts";
 import { useSyncEngine } from "../../local/session-sync.ts";
 import { confirm } from "../../ui/confirm.ts";
 import { FormAlert } from "../../ui/form.tsx";
-import { type ImportLog, RUNNING_IMPORT, deleteImportLog, fetchImportLog, fetchImportLogs, importErrorsUrl, uploadViewersCsv } from "./api.ts";
+import { type ImportLog, RUNNING_IMPORT, deleteFinishedImportLogs, deleteImportLog, fetchImportLog, fetchImportLogs, importErrorsUrl, uploadViewersCsv } from "./api.ts";
 import { IMPORT_STATUS_LABELS } from "./labels.ts";
 
 /** How often a running import is asked for (tests shorten it). */
@@ -26,7 +26,8 @@ const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${SA
  * The CSV import of the viewers tab (docs/viewers-api.md "CSV import"): choose or drop a file,
  * upload it (POST viewers/upload), then follow it (GET upload-logs/{id} every second while it is
  * `importing` or `processing`) with a progress bar, cancel it, read its result (counts, the first
- * row errors, the errors file), and the log history. The server processes the file: online only.
+ * row errors, the errors file), and the log history (each finished log deleted alone, or all at
+ * once). The server processes the file: online only.
  */
 export function ImportPanel({ webcastId, online, synced }: { webcastId: string; online: boolean; synced: boolean }) {
   const { t, i18n } = useLingui();
@@ -34,6 +35,7 @@ export function ImportPanel({ webcastId, online, synced }: { webcastId: string; 
   const inputId = useId();
   const helpId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const historyTitleRef = useRef<HTMLHeadingElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -43,6 +45,7 @@ export function ImportPanel({ webcastId, online, synced }: { webcastId: string; 
   const [historyNonce, setHistoryNonce] = useState(0);
   const [pollNonce, setPollNonce] = useState(0);
   const [historyError, setHistoryError] = useState<string | null>(null);
+  const [clearing, setClearing] = useState(false);
   const available = online && synced;
   const number = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
   const locale = isUiLocale(i18n.locale) ? i18n.locale : "fr";
@@ -164,7 +167,32 @@ export function ImportPanel({ webcastId, online, synced }: { webcastId: string; 
     }
   };
 
+  const removeFinishedLogs = async () => {
+    const accepted = await confirm({
+      title: t`Delete the finished import logs?`,
+      message: t`The logs of every finished import of this webcast, their row errors and their files are deleted. The viewers they imported stay; a running import goes on.`,
+      acceptLabel: t`Delete`,
+      cancelLabel: t`Cancel`,
+    });
+    if (!accepted) return;
+    setClearing(true);
+    try {
+      await deleteFinishedImportLogs(webcastId);
+      if (current && !RUNNING_IMPORT.has(current.status)) setCurrent(null);
+      setHistory((logs) => logs?.filter((entry) => RUNNING_IMPORT.has(entry.status)) ?? null);
+      setHistoryError(null);
+      reloadHistory();
+      // The button is gone with the logs: the keyboard focus goes to the history's title.
+      historyTitleRef.current?.focus();
+    } catch (error) {
+      setHistoryError(error instanceof ApiRequestError && !error.isNetworkError ? error.message : t`The server cannot be reached. Check your connection and try again.`);
+    } finally {
+      setClearing(false);
+    }
+  };
+
   const running = current !== null && RUNNING_IMPORT.has(current.status);
+  const hasFinished = history?.some((log) => !RUNNING_IMPORT.has(log.status)) ?? false;
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
   return (
@@ -249,10 +277,17 @@ export function ImportPanel({ webcastId, online, synced }: { webcastId: string; 
         <ImportProgress log={current} webcastId={webcastId} number={number} onCancel={() => void cancel(current)} onClose={running ? undefined : () => setCurrent(null)} />
       ) : null}
 
-      <h3 className="viewer-import__history-title">
+      <h3 ref={historyTitleRef} className="viewer-import__history-title" tabIndex={-1}>
         <Trans>Previous imports</Trans>
       </h3>
       {historyError ? <FormAlert>{historyError}</FormAlert> : null}
+      {available && hasFinished ? (
+        <p className="row-actions">
+          <button type="button" className="button button--small button--danger" disabled={clearing} aria-busy={clearing || undefined} onClick={() => void removeFinishedLogs()} data-testid="viewer-import-logs-delete-finished">
+            <Trans>Delete finished logs</Trans>
+          </button>
+        </p>
+      ) : null}
       {!available ? null : history === null ? (
         <p className="muted" aria-busy="true">
           <Trans>Loading…</Trans>

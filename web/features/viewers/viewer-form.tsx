@@ -9,7 +9,7 @@ import { FormAlert, TextField } from "../../ui/form.tsx";
 import { SwitchField } from "../../ui/form-controls.tsx";
 import { Modal } from "../people/modal.tsx";
 import { formMessageLocale, refusalText } from "../webcasts/form-support.ts";
-import { createViewerOnline, updateViewerOnline } from "./api.ts";
+import { type ViewerJson, createViewerOnline, updateViewerOnline } from "./api.ts";
 
 /** The form's fields as typed (tags as a comma list, the weight as text). */
 export interface ViewerFormValues {
@@ -61,6 +61,8 @@ export interface ViewerFormProps {
   webcastId: string;
   /** The viewer being edited; null to add one. */
   viewer: ViewerRow | null;
+  /** Whether the edited viewer has a password (the REST list's `has_password`); undefined when unknown (offline). */
+  hasPassword?: boolean | undefined;
   /** Values to start from (a refused change being fixed), over the viewer's. */
   initial?: Partial<ViewerRow> | undefined;
   /** The server's field errors of the refused change being fixed. */
@@ -68,17 +70,18 @@ export interface ViewerFormProps {
   initialMessage?: string | undefined;
   online: boolean;
   onClose(): void;
-  /** After a save: the change was made (queued, or done by the server for a password). */
-  onSaved(name: string): void;
+  /** After a save: the change was made (queued, or done by the server for a password: its answer). */
+  onSaved(name: string, answer?: ViewerJson): void;
 }
 
 /**
  * Adds or edits a viewer in a dialog. Field errors come as the user types, from
  * `viewerFieldErrors` (the server's own rules and texts). Without a password the change goes
  * through the `createViewer` / `updateViewer` mutators (applied here at once, queued offline); a
- * password is a secret that never syncs, so it is set through the REST routes, online only.
+ * password is a secret that never syncs, so it is set through the REST routes, online only; so is
+ * its removal ("Remove the password", sent with the other fields on Save as `password: null`).
  */
-export function ViewerForm({ webcastId, viewer, initial, initialErrors, initialMessage, online, onClose, onSaved }: ViewerFormProps) {
+export function ViewerForm({ webcastId, viewer, hasPassword, initial, initialErrors, initialMessage, online, onClose, onSaved }: ViewerFormProps) {
   const { t } = useLingui();
   const engine = useSyncEngine();
   const hintId = useId();
@@ -93,7 +96,10 @@ export function ViewerForm({ webcastId, viewer, initial, initialErrors, initialM
     values: start.current,
   });
   const [busy, setBusy] = useState(false);
+  const [removePassword, setRemovePassword] = useState(false);
   const locale = formMessageLocale();
+  // The viewer's password is removed on Save: only one it has, and online (the server removes it).
+  const removing = removePassword && viewer !== null && hasPassword === true && online;
 
   const own = viewerFieldErrors(cleaned(values), locale);
   const errorsOf = (field: Field): string[] => {
@@ -125,10 +131,12 @@ export function ViewerForm({ webcastId, viewer, initial, initialErrors, initialM
     const flags = { registered: values.registered, is_moderator: values.is_moderator };
     const body = { name: fields.name, email: fields.email, tags: fields.tags, control_number: fields.control_number, vote_weight: fields.vote_weight, ...flags };
     try {
-      if (fields.password !== null) {
-        // Passwords never sync: the server sets them (hashed), then the next pull brings the row.
-        if (viewer) await updateViewerOnline(webcastId, viewer.id, { ...body, password: fields.password });
-        else await createViewerOnline(webcastId, { ...body, password: fields.password });
+      let answer: ViewerJson | undefined;
+      if (fields.password !== null || removing) {
+        // Passwords never sync: the server sets (hashed) or removes them, then the next pull brings the row.
+        const password = removing ? null : fields.password;
+        if (viewer) answer = await updateViewerOnline(webcastId, viewer.id, { ...body, password });
+        else answer = await createViewerOnline(webcastId, { ...body, password });
         engine?.requestSync();
       } else if (!engine) {
         return;
@@ -143,7 +151,7 @@ export function ViewerForm({ webcastId, viewer, initial, initialErrors, initialM
       } else {
         await engine.mutate("createViewer", { id: uuidv7(), webcast_id: webcastId, ...body, now: new Date().toISOString() });
       }
-      onSaved(fields.name);
+      onSaved(fields.name, answer);
     } catch (error) {
       const refused = refusalText(error);
       if (refused) setServer({ message: refused.message, errors: refused.errors, values });
@@ -216,7 +224,7 @@ export function ViewerForm({ webcastId, viewer, initial, initialErrors, initialM
           name="password"
           type="password"
           autoComplete="new-password"
-          disabled={!online}
+          disabled={!online || removing}
           hint={
             online
               ? viewer
@@ -228,6 +236,27 @@ export function ViewerForm({ webcastId, viewer, initial, initialErrors, initialM
           errors={errorsOf("password")}
           onChange={(event) => set("password", event.target.value)}
         />
+        {viewer && online && hasPassword !== undefined ? (
+          <div data-testid="viewer-form-password">
+            <p className="muted" aria-live="polite" data-testid="viewer-form-password-state">
+              {removing ? t`No password: the current one is removed when you save.` : hasPassword ? t`A password is set.` : t`No password.`}
+            </p>
+            {hasPassword ? (
+              // One button whose label turns: it keeps the keyboard focus, and the choice can be undone.
+              <button
+                type="button"
+                className={removing ? "button button--small" : "button button--small button--danger"}
+                onClick={() => {
+                  if (!removing) set("password", "");
+                  setRemovePassword(!removing);
+                }}
+                data-testid="viewer-form-remove-password"
+              >
+                {removing ? <Trans>Keep the password</Trans> : <Trans>Remove the password</Trans>}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         <SwitchField label={t`Registered`} name="registered" checked={values.registered} onChange={(checked) => set("registered", checked)} />
         <SwitchField label={t`Moderator`} name="is_moderator" help={t`A moderator helps run the event's questions.`} checked={values.is_moderator} onChange={(checked) => set("is_moderator", checked)} />
         <p id={hintId} className="visually-hidden">

@@ -323,6 +323,65 @@ describe("viewers tab", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("viewers-offline-note")).toBeTruthy();
   });
 
+  it("online: removes a viewer's password on Save, after a choice that can be undone", async () => {
+    let server: ReturnType<typeof fakeServer> | undefined;
+    let ann: ViewerRow | undefined;
+    const { id } = await openViewers(PEOPLE, {
+      online: true,
+      beforeRender: (webcastId, rows) => {
+        ann = rows.find((viewer) => viewer.name === "Ann Attendee");
+        const rest = (viewer: ViewerRow, hasPassword: boolean) => ({ ...viewer, has_password: hasPassword, invitation_status: viewer.invitation_sent ? "sent" : "none" });
+        server = fakeServer({
+          [`GET /api/webcasts/${webcastId}/viewers`]: () => json({ data: rows.map((viewer) => rest(viewer, viewer === ann)), meta: { page: 1, per_page: 50, total: rows.length } }),
+          [`PATCH /api/webcasts/${webcastId}/viewers/${ann?.id}`]: () => json({ data: rest(ann as ViewerRow, false) }),
+          [`GET /api/webcasts/${webcastId}/viewers/upload-logs`]: () => json({ data: [] }),
+        });
+      },
+    });
+    const patch = `PATCH /api/webcasts/${id}/viewers/${ann?.id}`;
+    // A viewer without a password: nothing to remove.
+    fireEvent.click(within(byName("Bob Builder")).getByTestId("viewer-edit"));
+    let dialog = await screen.findByTestId("viewer-form-dialog");
+    await waitFor(() => expect(within(dialog).getByTestId("viewer-form-password-state").textContent).toBe("No password."));
+    expect(within(dialog).queryByTestId("viewer-form-remove-password")).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+
+    fireEvent.click(within(byName("Ann Attendee")).getByTestId("viewer-edit"));
+    dialog = await screen.findByTestId("viewer-form-dialog");
+    await waitFor(() => expect(within(dialog).getByTestId("viewer-form-password-state").textContent).toBe("A password is set."));
+    // The access tab (mounted too) has a field of that name: the dialog's own.
+    const passwordField = () => dialog.querySelector<HTMLInputElement>("input[name=password]");
+    const remove = within(dialog).getByRole("button", { name: "Remove the password" });
+    remove.focus();
+    fireEvent.click(remove);
+    expect(within(dialog).getByTestId("viewer-form-password-state").textContent).toBe("No password: the current one is removed when you save.");
+    // The same button, focus kept, now undoes the choice.
+    expect(within(dialog).getByRole("button", { name: "Keep the password" })).toBe(remove);
+    expect(document.activeElement).toBe(remove);
+    expect(passwordField()?.disabled).toBe(true);
+    fireEvent.click(remove);
+    expect(within(dialog).getByTestId("viewer-form-password-state").textContent).toBe("A password is set.");
+    expect(passwordField()?.disabled).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove the password" }));
+    // Cancel forgets the choice.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(server?.callsTo(patch)).toHaveLength(0);
+
+    fireEvent.click(within(byName("Ann Attendee")).getByTestId("viewer-edit"));
+    dialog = await screen.findByTestId("viewer-form-dialog");
+    expect(within(dialog).getByTestId("viewer-form-password-state").textContent).toBe("A password is set.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove the password" }));
+    fireEvent.click(screen.getByTestId("viewer-form-save"));
+    await waitFor(() => expect(screen.queryByTestId("viewer-form-dialog")).toBeNull());
+    expect(server?.callsTo(patch)[0]?.body).toEqual({ name: "Ann Attendee", email: ann?.email, tags: ["VIP", "board"], control_number: "A-17", vote_weight: 1, registered: true, is_moderator: false, password: null });
+    expect(await queued(harness.engine, "updateViewer")).toEqual([]);
+    // The server's answer is what the dialog knows next.
+    fireEvent.click(within(byName("Ann Attendee")).getByTestId("viewer-edit"));
+    dialog = await screen.findByTestId("viewer-form-dialog");
+    expect(within(dialog).getByTestId("viewer-form-password-state").textContent).toBe("No password.");
+    expect(within(dialog).queryByTestId("viewer-form-remove-password")).toBeNull();
+  });
+
   it("shows a refused change from the server with Fix and Dismiss", async () => {
     const { id } = await openViewers([{ name: "Ann Attendee" }]);
     await act(async () => {

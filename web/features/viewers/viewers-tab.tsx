@@ -91,7 +91,8 @@ function ViewersPanel({ webcastId, title }: { webcastId: string; title: string }
   const [announcement, setAnnouncement] = useState("");
   const [actionError, setActionError] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
-  const [sent, setSent] = useState<Record<string, ViewerJson>>({});
+  // Viewers as the server last answered for them (an invitation sent, a password set or removed): newer than the list's page.
+  const [answered, setAnswered] = useState<Record<string, ViewerJson>>({});
   const [busy, setBusy] = useState(false);
   const [debouncedFilters, setDebouncedFilters] = useState(filters);
   const selectAllRef = useRef<HTMLInputElement>(null);
@@ -135,9 +136,9 @@ function ViewersPanel({ webcastId, title }: { webcastId: string; title: string }
   const remoteById = useMemo(() => {
     const map = new Map<string, ViewerJson>();
     if (online) for (const viewer of remote.data?.data ?? []) map.set(viewer.id, viewer);
-    if (online) for (const viewer of Object.values(sent)) map.set(viewer.id, viewer);
+    if (online) for (const viewer of Object.values(answered)) map.set(viewer.id, viewer);
     return map;
-  }, [remote.data, sent, online]);
+  }, [remote.data, answered, online]);
 
   // The header checkbox: checked when the whole page is selected, mixed when part of it.
   const pageSelected = pageRows.filter((viewer) => selected.has(viewer.id)).length;
@@ -205,13 +206,13 @@ function ViewersPanel({ webcastId, title }: { webcastId: string; title: string }
     setActionError(null);
     try {
       const answer = await sendViewerInvitation(webcastId, viewer.id, kind);
-      setSent((currentSent) => ({ ...currentSent, [viewer.id]: answer }));
+      setAnswered((current) => ({ ...current, [viewer.id]: answer }));
       engine?.requestSync();
       toast.success(kind === "reminder" ? t`The reminder was sent to ${viewer.name}.` : t`The invitation was sent to ${viewer.name}.`);
     } catch (error) {
       if (error instanceof ApiRequestError && !error.isNetworkError) {
         // 502: the e-mail failed; the delivery is kept "failed" and retried by the server.
-        if (error.status === 502) setSent((currentSent) => ({ ...currentSent, [viewer.id]: { ...(remoteById.get(viewer.id) ?? { ...viewer, has_password: false }), invitation_status: "failed" } }));
+        if (error.status === 502) setAnswered((current) => ({ ...current, [viewer.id]: { ...(remoteById.get(viewer.id) ?? { ...viewer, has_password: false }), invitation_status: "failed" } }));
         setActionError(error.message);
       } else setActionError(t`The server cannot be reached. Check your connection and try again.`);
     } finally {
@@ -536,14 +537,16 @@ function ViewersPanel({ webcastId, title }: { webcastId: string; title: string }
         <ViewerForm
           webcastId={webcastId}
           viewer={editing.viewer}
+          hasPassword={editing.viewer ? remoteById.get(editing.viewer.id)?.has_password : undefined}
           initial={editing.fix ? fixValues(editing.fix) : undefined}
           initialErrors={editing.fix?.error.errors}
           initialMessage={editing.fix?.error.message}
           online={online}
           onClose={() => setEditing(null)}
-          onSaved={(name) => {
+          onSaved={(name, answer) => {
             const fix = editing.fix;
             setEditing(null);
+            if (answer) setAnswered((current) => ({ ...current, [answer.id]: answer }));
             if (fix) void engine?.discardRejected(fix.mutation_id);
             setAnnouncement(editing.viewer ? t`${name} was saved.` : t`${name} was added to the viewers.`);
             toast.success(editing.viewer ? t`${name} was saved.` : t`${name} was added to the viewers.`);
