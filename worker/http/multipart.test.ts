@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanContentType, cleanFileName } from "../uploads/names.ts";
+import { cleanContentType, cleanFileName } from "../features/uploads/names.ts";
 import { MalformedForm, multipartBoundary, multipartParts, readText } from "./multipart.ts";
 
 /** A stream handing `bytes` on in chunks of `size` (1 byte splits every delimiter). */

@@ -5,7 +5,7 @@ import { localized } from "../../../domain/validation/localized.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { cleanOrThrow, isBodyType } from "../../http/validators.ts";
-import { MalformedForm, multipartBoundary, multipartParts, readText } from "./multipart.ts";
+import { MalformedForm, multipartBoundary, multipartParts, readText } from "../../http/multipart.ts";
 
 /**
  * The body of POST …/resources and POST /api/resources/{id} (docs/webcasts-api.md): text fields as

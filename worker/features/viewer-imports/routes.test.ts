@@ -232,6 +232,43 @@ describe("refusals", { timeout: 30_000 }, () => {
     expect(await viewersOf(webcastId)).toEqual([]);
   });
 
+  it("streams the file into R2 as it arrives: no file part (422), not multipart (415), over 50 MB without a length (422, nothing kept)", async () => {
+    const webcastId = await newWebcast();
+    const noFile = new FormData();
+    noFile.append("note", "no file here");
+    noFile.append("file", new File([], ""));
+    const missing = await organizer.request(`/api/webcasts/${webcastId}/viewers/upload`, { method: "POST", body: noFile });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { errors: { file: string[] } }).errors.file).toEqual(["Choose a CSV file to upload."]);
+    const json = await organizer.request(`/api/webcasts/${webcastId}/viewers/upload`, { method: "POST", json: { file: "Name,Email" } });
+    expect(json.status).toBe(415);
+
+    // 51 MB of valid rows sent as a stream (no Content-Length): refused once past 50 MB.
+    const boundary = "----igo-test-boundary";
+    const encoder = new TextEncoder();
+    const rows = encoder.encode("Person,person@import.test\r\n".repeat(40_000));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nName,Email\r\n`));
+      },
+      pull(controller) {
+        if (sent > 51 * 1024 * 1024) {
+          controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        controller.enqueue(rows);
+        sent += rows.length;
+      },
+    });
+    const tooLarge = await organizer.request(`/api/webcasts/${webcastId}/viewers/upload`, { method: "POST", body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } });
+    expect(tooLarge.status).toBe(422);
+    expect(((await tooLarge.json()) as { errors: { file: string[] } }).errors.file).toEqual(["The file is larger than 50 MB. Split the list into smaller files."]);
+    expect((await env.MEDIA.list({ prefix: `imports/` })).objects.filter((object) => object.key.includes(webcastId))).toEqual([]);
+    expect(((await (await organizer.get(`/api/webcasts/${webcastId}/viewers/upload-logs`)).json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
   it("refuses a second upload while one runs (409, en and fr), then takes it once the first ended", async () => {
     const webcastId = await newWebcast();
     const log = await started(await upload(organizer, webcastId, generatedCsv(5)));

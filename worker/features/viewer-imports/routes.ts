@@ -11,7 +11,9 @@ import { db } from "../../db/client.ts";
 import { viewerImportErrors, viewerImports } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { MalformedForm, multipartBoundary, multipartParts } from "../../http/multipart.ts";
 import { cleanFileName } from "../uploads/names.ts";
+import { StreamTooLarge, putStream } from "../uploads/put-stream.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { IMPORT_MESSAGES } from "./messages.ts";
@@ -60,20 +62,66 @@ function checkHead(head: Uint8Array, whole: boolean, locale: UiLocale): void {
   }
 }
 
-async function uploadedFile(c: Context<AppEnv>): Promise<File> {
+/** The head of a stream: its first `bytes` bytes checked by `check` (with whether that is the whole stream) before any byte goes on. */
+async function* checkedHead(chunks: AsyncIterable<Uint8Array>, bytes: number, check: (head: Uint8Array, whole: boolean) => void): AsyncGenerator<Uint8Array, void, undefined> {
+  const held: Uint8Array[] = [];
+  let size = 0;
+  let checked = false;
+  const head = () => {
+    const joined = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of held) {
+      joined.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return joined;
+  };
+  for await (const chunk of chunks) {
+    if (checked) {
+      yield chunk;
+      continue;
+    }
+    held.push(chunk);
+    size += chunk.length;
+    if (size < bytes) continue;
+    const joined = head();
+    check(joined.subarray(0, bytes), false);
+    checked = true;
+    held.length = 0;
+    yield joined;
+  }
+  if (!checked) {
+    const joined = head();
+    check(joined, true);
+    if (joined.length > 0) yield joined;
+  }
+}
+
+/**
+ * Streams the request's `file` part into R2 at `key` while it arrives (at most one R2 part in
+ * memory: uploads/put-stream.ts), its head checked first (`checkHead`); other parts are skipped.
+ * 415 for a body that is not multipart, 400 for a malformed one, 422 with no file or one too large
+ * (nothing is left in R2 then). Returns the file's name and size.
+ */
+async function storeUploadedFile(c: Context<AppEnv>, key: string): Promise<{ name: string; size: number }> {
   const locale = c.var.locale;
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_IMPORT_BYTES + ENVELOPE_BYTES) throw fileError(locale, IMPORT_MESSAGES.too_large);
-  if (!/^multipart\/form-data/i.test(c.req.header("Content-Type") ?? "")) throw new ApiError("unsupported_media_type");
-  let form: FormData;
+  const boundary = multipartBoundary(c.req.header("Content-Type"));
+  if (boundary === null || !c.req.raw.body) throw new ApiError("unsupported_media_type");
   try {
-    form = await c.req.raw.formData();
-  } catch {
-    throw new ApiError("bad_request");
+    for await (const part of multipartParts(c.req.raw.body, boundary)) {
+      // A file input left empty is sent as a nameless empty file: no file chosen.
+      if (part.name !== "file" || !part.filename) continue;
+      const body = checkedHead(part.body, HEAD_BYTES, (head, whole) => checkHead(head, whole, locale));
+      const size = await putStream(c.env.MEDIA, key, body, { maxBytes: MAX_IMPORT_BYTES, httpMetadata: { contentType: "text/csv" } });
+      return { name: part.filename, size };
+    }
+  } catch (error) {
+    if (error instanceof MalformedForm) throw new ApiError("bad_request");
+    if (error instanceof StreamTooLarge) throw fileError(locale, IMPORT_MESSAGES.too_large);
+    throw error;
   }
-  const file: unknown = form.get("file");
-  if (!(file instanceof File)) throw fileError(locale, IMPORT_MESSAGES.no_file);
-  if (file.size > MAX_IMPORT_BYTES) throw fileError(locale, IMPORT_MESSAGES.too_large);
-  return file;
+  throw fileError(locale, IMPORT_MESSAGES.no_file);
 }
 
 function importId(c: Context<AppEnv>): string {
@@ -122,19 +170,16 @@ export const viewerImportRoutes = new Hono<AppEnv>()
     const locale = c.var.locale;
     await failStalledImports(c.env, webcast.id, locale);
     if (await c.env.DB.prepare(RUNNING_SQL).bind(webcast.id).first()) throw busy(locale);
-    const file = await uploadedFile(c);
-    const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-    checkHead(head, file.size <= HEAD_BYTES, locale);
     const id = uuidv7();
     const key = `imports/${webcast.organization_id}/${webcast.id}/${id}.csv`;
-    await c.env.MEDIA.put(key, file, { httpMetadata: { contentType: "text/csv" } });
+    const file = await storeUploadedFile(c, key);
     const now = new Date().toISOString();
     const inserted = await c.env.DB.prepare(
       `INSERT INTO viewer_imports (id, organization_id, webcast_id, user_id, status, locale, file_name, file_key, file_size, processed_rows, created_rows, updated_rows, error_rows, bytes_done, cancel_requested, created_at, updated_at)
        SELECT ?1, ?2, ?3, ?4, 'importing', ?5, ?6, ?7, ?8, 0, 0, 0, 0, 0, 0, ?9, ?9
        WHERE NOT EXISTS (SELECT 1 FROM viewer_imports WHERE webcast_id = ?3 AND status IN ('importing', 'processing'))`,
     )
-      .bind(id, webcast.organization_id, webcast.id, user.id, locale, cleanFileName(file.name || "viewers.csv"), key, file.size, now)
+      .bind(id, webcast.organization_id, webcast.id, user.id, locale, cleanFileName(file.name), key, file.size, now)
       .run();
     if (inserted.meta.changes !== 1) {
       await c.env.MEDIA.delete(key);
