@@ -118,7 +118,8 @@ export default defineConfig({
     cloudflare({
       configPath: "./wrangler.toml",
       persistState: stateDir ? { path: stateDir } : true,
-      inspectorPort: false,
+      // Off, but for benches reading the Worker's own heap through V8's inspector (bench/lib.ts `workerHeap`).
+      inspectorPort: process.env.IGO_INSPECTOR_PORT ? Number(process.env.IGO_INSPECTOR_PORT) : false,
     }),
     ...VitePWA({
       registerType: "prompt",

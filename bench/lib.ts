@@ -83,6 +83,8 @@ export interface LocalServer {
   wsUrl: string;
   /** The server's process group (vite, and workerd under it). */
   pid: number;
+  /** workerd's inspector (started with `inspector: true`; see `workerHeap`), else null. */
+  inspectorPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -92,8 +94,9 @@ export interface LocalServer {
  * until GET /api/health answers. Any HTTP status means ready: D1 migrations are not applied in a
  * fresh state dir, so health may say 503. The server runs in its own process group; stop() ends it.
  */
-export async function startLocalServer(options: { migrateAndSeed?: boolean } = {}): Promise<LocalServer> {
+export async function startLocalServer(options: { migrateAndSeed?: boolean; inspector?: boolean } = {}): Promise<LocalServer> {
   const port = await freePort();
+  const inspectorPort = options.inspector ? await freePort() : null;
   const stateDir = mkdtempSync(join(tmpdir(), "igo-bench-"));
   const localEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", DO_NOT_TRACK: "1", CI: "1" };
   if (options.migrateAndSeed) {
@@ -109,7 +112,7 @@ export async function startLocalServer(options: { migrateAndSeed?: boolean } = {
     cwd: rootDir,
     detached: true, // own process group, so stop() also ends workerd
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), IGO_STATE_DIR: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", DO_NOT_TRACK: "1" },
+    env: { ...process.env, PORT: String(port), IGO_STATE_DIR: stateDir, ...(inspectorPort ? { IGO_INSPECTOR_PORT: String(inspectorPort) } : {}), CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", DO_NOT_TRACK: "1" },
   });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -152,7 +155,7 @@ export async function startLocalServer(options: { migrateAndSeed?: boolean } = {
       throw new Error(`seeding failed: HTTP ${seed.status}`);
     }
   }
-  return { baseUrl, wsUrl: `ws://localhost:${port}`, pid: child.pid ?? 0, stop };
+  return { baseUrl, wsUrl: `ws://localhost:${port}`, pid: child.pid ?? 0, inspectorPort, stop };
 }
 
 async function killGroup(child: ChildProcess): Promise<void> {
@@ -206,4 +209,43 @@ export function workerdRssKb(group: number): number {
     }
   }
   return total;
+}
+
+/**
+ * The Worker's own memory: its V8 isolate's heap (used and total bytes), read through workerd's
+ * inspector (a server started with `inspector: true`) with Runtime.getHeapUsage. The Worker's
+ * Durable Objects run in the same isolate. Unlike workerd's resident memory it leaves out the local
+ * D1 and R2 simulators, which run in the same process but are other machines in production.
+ * (workerd's inspector does not answer HeapProfiler.collectGarbage: the used heap includes garbage
+ * not yet collected.)
+ */
+export async function workerHeap(inspectorPort: number): Promise<{ read: () => Promise<{ usedBytes: number; totalBytes: number }>; close: () => void }> {
+  const { default: WebSocket } = await import("ws");
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const url = targets[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error("no worker listed by the inspector");
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("error", reject);
+  });
+  let nextId = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const call = (method: string) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  return {
+    read: async () => {
+      const result = (await call("Runtime.getHeapUsage")) as { usedSize: number; totalSize: number };
+      return { usedBytes: result.usedSize, totalBytes: result.totalSize };
+    },
+    close: () => socket.close(),
+  };
 }

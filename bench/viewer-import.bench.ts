@@ -2,13 +2,18 @@
 // file, then the webcast's ViewerJobs Durable Object commits it chunk by chunk on its alarms, against
 // the real local stack (`vite dev`: the worker, Durable Objects, D1 and R2 in workerd). Figures:
 // rows/s end to end (upload to the log's final status, polled every 100 ms), the server's own
-// `rows_per_second`, and workerd's resident memory sampled every 50 ms: it must stay flat as the
-// file grows, so 10,000 and 100,000 rows are imported in the same run and their peaks compared.
-// Knobs: BENCH_IMPORT_ROWS (comma-separated; default "10000,100000").
+// `rows_per_second`, and memory sampled every 50 ms: the Worker's own (its V8 isolate's used heap,
+// through workerd's inspector: the routes and the ViewerJobs object) must stay flat as the file
+// grows, so 10,000, 100,000 and 300,000 rows are imported in the same run and their peaks compared; workerd's
+// resident memory is reported too, but it also holds the local D1 and R2 simulators (the database
+// and the stored file grow with the rows), which are other machines in production.
+// Knobs: BENCH_IMPORT_ROWS (comma-separated, ascending; default "10000,100000,300000").
 import { DEMO_PASSWORD } from "../worker/features/dev/demo-data.ts";
-import { benchName, log, startLocalServer, writeResult, workerdRssKb } from "./lib.ts";
+import { benchName, log, startLocalServer, workerHeap, writeResult, workerdRssKb } from "./lib.ts";
 
-const ROW_COUNTS = (process.env.BENCH_IMPORT_ROWS ?? "10000,100000").split(",").map(Number);
+const ROW_COUNTS = (process.env.BENCH_IMPORT_ROWS ?? "10000,100000,300000").split(",").map(Number);
+/** Flat: the Worker's heap peak for the largest file within this factor of the one before (3× fewer rows). */
+const FLAT_HEAP_RATIO = 1.15;
 const GOAL_ROWS_PER_SECOND = 10_000;
 
 class Session {
@@ -57,7 +62,8 @@ interface Log {
   failure: unknown;
 }
 
-const server = await startLocalServer({ migrateAndSeed: true });
+const server = await startLocalServer({ migrateAndSeed: true, inspector: true });
+const heap = await workerHeap(server.inspectorPort as number);
 try {
   const admin = new Session(server.baseUrl);
   await admin.signIn("superadmin@demo.test");
@@ -67,6 +73,8 @@ try {
   await session.signIn("organizer@demo.test");
 
   const baselineKb = workerdRssKb(server.pid);
+  const restHeap = (await heap.read()).usedBytes;
+  log(`Worker heap at rest: ${(restHeap / 1024 / 1024).toFixed(1)} MB`);
   log(`workerd resident memory at rest: ${(baselineKb / 1024).toFixed(1)} MB`);
   const runs: Record<string, unknown>[] = [];
   for (const [run, rows] of ROW_COUNTS.entries()) {
@@ -81,9 +89,27 @@ try {
     form.append("file", new File([content], `bench-${rows}.csv`, { type: "text/csv" }));
 
     let peakKb = workerdRssKb(server.pid);
-    const sampler = setInterval(() => {
-      peakKb = Math.max(peakKb, workerdRssKb(server.pid));
-    }, 50);
+    let peakHeap = (await heap.read()).usedBytes;
+    let peakLive = restHeap;
+    let sampling = true;
+    // The Worker's heap (its isolate: routes and the ViewerJobs object) and workerd's RSS every
+    // 50 ms. The used heap counts garbage not yet collected too (its peak depends on when V8
+    // collects); the lowest reading of each half second is an estimate of what the Worker holds (its
+    // live memory, once a collection ran in that half second), and the highest of those is reported.
+    const sampler = (async () => {
+      let floor = Number.POSITIVE_INFINITY;
+      for (let tick = 1; sampling; tick++) {
+        peakKb = Math.max(peakKb, workerdRssKb(server.pid));
+        const used = (await heap.read()).usedBytes;
+        peakHeap = Math.max(peakHeap, used);
+        floor = Math.min(floor, used);
+        if (tick % 10 === 0) {
+          peakLive = Math.max(peakLive, floor);
+          floor = Number.POSITIVE_INFINITY;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
     const started = performance.now();
     const response = await session.request(`/api/webcasts/${webcastId}/viewers/upload`, { method: "POST", body: form });
     if (response.status !== 202) throw new Error(`upload: HTTP ${response.status} ${await response.text()}`);
@@ -101,7 +127,8 @@ try {
       if (performance.now() - started > 600_000) throw new Error(`import of ${rows} rows still ${last.status} after 10 min`);
     }
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
+    sampling = false;
+    await sampler;
     peakKb = Math.max(peakKb, workerdRssKb(server.pid));
     if (last.status !== "imported" || last.created_rows !== rows) throw new Error(`import of ${rows} rows ended ${JSON.stringify(last)}`);
     const figures = {
@@ -111,6 +138,9 @@ try {
       seconds: Math.round(seconds * 100) / 100,
       rows_per_s: Math.round(rows / seconds),
       server_rows_per_s: last.rows_per_second,
+      worker_heap_peak_mb: Math.round(peakHeap / 1024 / 102.4) / 10,
+      worker_live_heap_peak_mb: Math.round(peakLive / 1024 / 102.4) / 10,
+      worker_live_heap_growth_mb: Math.round((peakLive - restHeap) / 1024 / 102.4) / 10,
       workerd_peak_rss_mb: Math.round(peakKb / 102.4) / 10,
       workerd_growth_over_rest_mb: Math.round((peakKb - baselineKb) / 102.4) / 10,
       workerd_rss_after_upload_mb: Math.round(afterUploadKb / 102.4) / 10,
@@ -119,17 +149,24 @@ try {
     log(JSON.stringify(figures));
     runs.push(figures);
   }
-  const first = runs[0] as { workerd_peak_rss_mb: number } | undefined;
-  const last = runs.at(-1) as { workerd_peak_rss_mb: number; rows_per_s: number } | undefined;
+  heap.close();
+  const first = runs[0] as { workerd_peak_rss_mb: number; worker_heap_peak_mb: number; worker_live_heap_peak_mb: number } | undefined;
+  const last = runs.at(-1) as { workerd_peak_rss_mb: number; worker_heap_peak_mb: number; worker_live_heap_peak_mb: number; rows_per_s: number } | undefined;
+  const before = runs.at(-2) as { worker_heap_peak_mb: number } | undefined;
+  const flatRatio = before && last ? Math.round((last.worker_heap_peak_mb / before.worker_heap_peak_mb) * 100) / 100 : null;
   const file = writeResult(
     benchName(import.meta.url),
     {
       workerd_rest_rss_mb: Math.round(baselineKb / 102.4) / 10,
       runs,
+      worker_heap_rest_mb: Math.round(restHeap / 1024 / 102.4) / 10,
+      worker_heap_peak_ratio_largest_to_previous: flatRatio,
+      worker_heap_peak_ratio_largest_to_smallest: first && last ? Math.round((last.worker_heap_peak_mb / first.worker_heap_peak_mb) * 100) / 100 : null,
+      worker_live_heap_peak_ratio_largest_to_smallest: first && last ? Math.round((last.worker_live_heap_peak_mb / first.worker_live_heap_peak_mb) * 100) / 100 : null,
       peak_ratio_largest_to_smallest: first && last ? Math.round((last.workerd_peak_rss_mb / first.workerd_peak_rss_mb) * 100) / 100 : null,
-      goal_met: last ? last.rows_per_s >= GOAL_ROWS_PER_SECOND : false,
+      goal_met: last ? last.rows_per_s >= GOAL_ROWS_PER_SECOND && flatRatio !== null && flatRatio <= FLAT_HEAP_RATIO : false,
     },
-    { rows_per_s: `≥ ${GOAL_ROWS_PER_SECOND.toLocaleString("en")} rows/s end to end`, memory: "workerd's peak stays flat from 10,000 to 100,000 rows (ratio close to 1)" },
+    { rows_per_s: `≥ ${GOAL_ROWS_PER_SECOND.toLocaleString("en")} rows/s end to end`, memory: `the Worker's heap peak stays flat: the largest file's within ${FLAT_HEAP_RATIO}× the previous one's (3× fewer rows)` },
   );
   log(`wrote ${file}`);
 } finally {
