@@ -13,8 +13,10 @@
 // browser side sustains). The ceiling (bench/idb-ceiling.ts), measured right after: the same number
 // of rows shaped alike into a store with the same indexes, raw API, 1,000 rows per transaction,
 // fresh profile, median of 3. Ratios use each kind's best run.
-// Knobs: BENCH_SMALL (5000), BENCH_BIG (100000), BENCH_RUNS (pull runs per size, fresh profile each; 1).
-import { rmSync } from "node:fs";
+// Knobs: BENCH_SMALL (5000), BENCH_BIG (100000), BENCH_RUNS (pull runs per size, fresh profile each; 1),
+// BENCH_CPU_PROFILE (a directory: the page's CPU profile of each small pull is written there).
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { signIn } from "../e2e/session.ts";
 import { type BenchBrowser, buildApp, openChromium, startAnsweringProxy, startPreview, waitForPull } from "./app.ts";
@@ -131,7 +133,19 @@ async function measure(baseUrl: string, label: string): Promise<{ small: Pull; b
       await navigator.serviceWorker?.ready;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     });
+    // BENCH_CPU_PROFILE=<dir>: the page's CPU profile of the small pull, per kind (open it in Chromium's DevTools).
+    const profiler = process.env.BENCH_CPU_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
+      await profiler.send("Profiler.start");
+    }
     const small = await openWebcast(page, webcastId(1), SMALL);
+    if (profiler) {
+      const { profile } = await profiler.send("Profiler.stop");
+      mkdirSync(process.env.BENCH_CPU_PROFILE as string, { recursive: true });
+      writeFileSync(join(process.env.BENCH_CPU_PROFILE as string, `${label.replace(/\W+/g, "-")}-${SMALL}.cpuprofile`), JSON.stringify(profile));
+    }
     log(`${label}: ${SMALL} viewers in ${small.totalMs} ms (${small.rowsPerSecond} rows/s, ${small.pages} pages; home reads p50 ${small.homeReadsMs.p50} ms, max ${small.homeReadsMs.max} ms; longest task ${small.longTasksMs.max} ms)`);
     const big = await openWebcast(page, webcastId(2), BIG);
     log(`${label}: ${BIG} viewers in ${big.totalMs} ms (${big.rowsPerSecond} rows/s, ${big.pages} pages; home reads p50 ${big.homeReadsMs.p50} ms, max ${big.homeReadsMs.max} ms; longest task ${big.longTasksMs.max} ms)`);

@@ -106,6 +106,7 @@ export class MemoryReplicaStore implements ReplicaStore {
     put: (table, row) => this.viewRows.put(table, row),
     delete: (table, id) => this.viewRows.delete(table, id),
     apply: (changes) => this.viewRows.apply(changes),
+    write: (changes) => [this.viewRows.apply(changes)],
     clear: async (tables) => {
       this.state.view = clearTables(this.state.view, tables);
     },

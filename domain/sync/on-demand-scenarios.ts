@@ -6,7 +6,7 @@ import type { ViewerRow } from "../viewers/record.ts";
 import { MemoryServerStore } from "./memory-server-store.ts";
 import { ALL_MUTATORS, ON_DEMAND_READERS } from "./registry.ts";
 import type { ReplicaStore } from "./replica-store.ts";
-import { type PullFetcher, type PushSender, Replica } from "./replica.ts";
+import { type PullFetcher, type PushSender, Replica, WebcastClosed } from "./replica.ts";
 import { applyPush, pull } from "./server.ts";
 import { ORGANIZATION_ID, SERVER_NOW, idSequence, organizer, rules, scopeOf, tickingClock, webcastArgs } from "./testing.ts";
 import type { MutationActor } from "./types.ts";
@@ -100,6 +100,23 @@ export function onDemandScenarios(make: () => OnDemandStore): void {
     expect(row).toMatchObject({ name: "Edited offline", tags: ["vip"] });
     await replica.push(send());
     expect((await viewers(w1)).find((viewer) => viewer.id === target.id)).toMatchObject({ name: "Edited offline", tags: ["vip"] });
+  });
+
+  it("a page written before its checks is undone when they fail: a webcast closed during its pull keeps no viewer", async () => {
+    const { replica, server, ofWebcast, viewers, w1 } = await withViewers();
+    await replica.openWebcast(w1);
+    const pages = ofWebcast(w1, 1);
+    let calls = 0;
+    // The user loses the webcast while its second page is on the way (its pull runs on).
+    const closing: PullFetcher = async (cursor, continuing) => {
+      if (++calls === 2) void replica.closeWebcast("viewers", w1);
+      return pages(cursor, continuing);
+    };
+    await expect(replica.pullWebcast("viewers", w1, closing)).rejects.toBeInstanceOf(WebcastClosed);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(await viewers(w1)).toEqual([]);
+    expect(await replica.openedWebcasts()).toEqual([]);
+    expect(server.cursor).toBeGreaterThan(0);
   });
 
   it("a reset of the main pull keeps the opened webcasts' viewers; a reset of a webcast's pull drops only its viewers", async () => {

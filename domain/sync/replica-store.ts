@@ -79,6 +79,12 @@ export interface ReplicaStore {
   };
   /** What the UI shows: the server's rows + the outbox's optimistic effects. Screens read this one. */
   view: ReplicaRows & {
+    /**
+     * `apply`, every write issued now, without awaiting one before the next (so they can be
+     * prepared while an earlier transaction still runs): their promises, to be awaited in order
+     * before the transaction's function returns. Nothing else is awaited in between but reads.
+     */
+    write(changes: readonly Change[]): Promise<unknown>[];
     /** Sets these rows to their base entry, absent when base has none. */
     resetToBase(keys: readonly RowKey[]): Promise<void>;
     /** Drops every row (of these tables only, when given: a reset of the main pull). */

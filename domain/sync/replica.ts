@@ -40,7 +40,10 @@ export class WebcastClosed extends Error {
 }
 
 /** Thrown inside a narrow page transaction to roll it back and redo the page in a full one. */
-class NeedsFullTransaction extends Error {}
+/** A webcast's page needs a wider transaction than the one tried (see `applyWebcastPage`). */
+class NeedsWiderWrite extends Error {}
+
+type WebcastPageMode = "optimistic" | "narrow" | "full";
 
 /** Sends mutations to the server (POST /api/sync/push); throws when the network or server fails. */
 export type PushSender = (mutations: PendingMutation[]) => Promise<PushResponse>;
@@ -208,24 +211,44 @@ export class Replica<R extends MutatorRegistry> {
     let changes = 0;
     let reset = false;
     let next = fetchPage(cursor, false);
-    for (let count = 1; ; count++) {
-      const page = await next;
-      const from = cursor;
-      if (page.more) {
-        // A page with more must move forward (a snapshot page: past 0), or the loop would never end.
-        if (page.cursor <= (page.reset ? 0 : from)) throw new Error(`pull did not advance past cursor ${from}`);
-        if (count < MAX_PULL_PAGES) {
-          next = fetchPage(page.cursor, true);
-          // Awaited on the next turn; until then a failure must not count as unhandled.
-          next.catch(() => undefined);
+    // The page being applied. The next page's apply starts as soon as that page arrives, before the
+    // previous one committed: its transaction queues behind (the store runs them in order, as
+    // IndexedDB does overlapping read-write transactions), so it can prepare its writes meanwhile.
+    // At most two applies and one fetch are in flight.
+    let applying: Promise<void> | null = null;
+    try {
+      for (let count = 1; ; count++) {
+        const page = await next;
+        const from = cursor;
+        if (page.more) {
+          // A page with more must move forward (a snapshot page: past 0), or the loop would never end.
+          if (page.cursor <= (page.reset ? 0 : from)) throw new Error(`pull did not advance past cursor ${from}`);
+          if (count < MAX_PULL_PAGES) {
+            next = fetchPage(page.cursor, true);
+            // Awaited on the next turn; until then a failure must not count as unhandled.
+            next.catch(() => undefined);
+          }
+        }
+        const previous = applying;
+        applying = apply(page, from);
+        applying.catch(() => undefined);
+        // The previous page committed (or its failure stops the pull here, this one failing after it).
+        if (previous) await previous;
+        cursor = page.cursor;
+        changes += page.changes.length;
+        reset ||= page.reset;
+        if (!page.more) {
+          await applying;
+          return { cursor, changes, reset };
+        }
+        if (count >= MAX_PULL_PAGES) {
+          await applying;
+          throw new Error(`pull gave up after ${MAX_PULL_PAGES} pages`);
         }
       }
-      await apply(page, from);
-      cursor = page.cursor;
-      changes += page.changes.length;
-      reset ||= page.reset;
-      if (!page.more) return { cursor, changes, reset };
-      if (count >= MAX_PULL_PAGES) throw new Error(`pull gave up after ${MAX_PULL_PAGES} pages`);
+    } finally {
+      // A failure leaves no apply running behind the caller's back.
+      if (applying) await applying.catch(() => undefined);
     }
   }
 
@@ -329,37 +352,57 @@ export class Replica<R extends MutatorRegistry> {
     const known = await this.store.transaction(() => this.store.opened.get(webcastId), table);
     if (!known) throw new WebcastClosed(webcastId);
     return this.paged(known.cursor, fetchPage, async (page, from) => {
-      try {
-        await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, true), table);
-      } catch (error) {
-        if (!(error instanceof NeedsFullTransaction)) throw error;
-        await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, false));
+      // A page after the first (not a reset) is written before it is checked: its rows are put at
+      // once, even while the previous page's transaction still runs (their clone is then off the
+      // critical path), and the checks after them abort it when it needs more (an outbox).
+      let mode: WebcastPageMode = page.reset || from === 0 || page.changes.length === 0 ? "narrow" : "optimistic";
+      for (;;) {
+        try {
+          await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, mode), mode === "full" ? undefined : table);
+          break;
+        } catch (error) {
+          if (!(error instanceof NeedsWiderWrite) || mode === "full") throw error;
+          mode = mode === "optimistic" ? "narrow" : "full";
+        }
       }
       onPage?.(page);
     });
   }
 
-  private async applyWebcastPage(table: OnDemandTable, webcastId: string, page: PullResponse, from: number, narrow: boolean): Promise<void> {
+  /**
+   * One page of a webcast's on-demand rows, in a transaction of `mode`: "optimistic" puts the rows
+   * in the view first and then checks that nothing else was needed (no queued mutation, the
+   * registry at `from`), else aborts (NeedsWiderWrite); "narrow" reads first and writes the rows
+   * where the outbox wants them, aborting when a rebase is needed; "full" may rebase.
+   */
+  private async applyWebcastPage(table: OnDemandTable, webcastId: string, page: PullResponse, from: number, mode: WebcastPageMode): Promise<void> {
+    const written = mode === "optimistic" ? this.store.view.write(page.changes) : null;
+    // Their failure aborts the transaction: awaited below, or dropped when a check throws first.
+    for (const write of written ?? []) write.catch(() => undefined);
     const known = await this.store.opened.get(webcastId);
     if (!known) throw new WebcastClosed(webcastId);
     if (known.cursor !== from) throw new Error("the webcast's cursor moved during its pull: another pull ran");
     const outbox = await this.store.outbox.list();
+    if (written && outbox.length > 0) throw new NeedsWiderWrite();
     const reset = page.reset || from === 0;
     // A reset page (and the ones after it) leaves the rows incomplete until the last page.
     const synced = page.more ? (reset ? null : known.synced) : page.cursor;
     const landed = page.more ? [] : await this.landed(outbox, await this.store.getSyncedCursor(), new Map([[webcastId, synced]]));
     const concerned = outbox.some((entry) => this.options.onDemandReaders?.has(entry.name) || entry.touched.some((key) => key.table === table));
     const rebase = outbox.length > 0 && (landed.length > 0 || (concerned && (reset || page.changes.length > 0)));
-    if (narrow && rebase) throw new NeedsFullTransaction();
-    if (reset) {
-      await this.store.base.dropWebcast(table, webcastId);
-      await this.store.view.dropWebcast(table, webcastId);
+    if (mode === "narrow" && rebase) throw new NeedsWiderWrite();
+    if (written) for (const write of written) await write;
+    else {
+      if (reset) {
+        await this.store.base.dropWebcast(table, webcastId);
+        await this.store.view.dropWebcast(table, webcastId);
+      }
+      const touched = touchedRows(outbox);
+      const toBase = touched.size === 0 ? [] : page.changes.filter((change) => touched.has(keyOf(change)));
+      const toView = toBase.length === 0 ? page.changes : page.changes.filter((change) => !touched.has(keyOf(change)));
+      if (toBase.length > 0) await this.store.base.apply(toBase);
+      if (toView.length > 0) await this.store.view.apply(toView);
     }
-    const touched = touchedRows(outbox);
-    const toBase = touched.size === 0 ? [] : page.changes.filter((change) => touched.has(keyOf(change)));
-    const toView = toBase.length === 0 ? page.changes : page.changes.filter((change) => !touched.has(keyOf(change)));
-    if (toBase.length > 0) await this.store.base.apply(toBase);
-    if (toView.length > 0) await this.store.view.apply(toView);
     await this.store.opened.put({ ...known, cursor: page.cursor, synced });
     if (landed.length > 0) await this.store.outbox.remove(landed.map((entry) => entry.id));
     if (rebase) await this.rebase(landed.flatMap((entry) => entry.touched));

@@ -21,7 +21,7 @@ export const WEBCAST_PULL_PAGE_LIMIT = 2500;
  * The first page of a webcast's viewers pull is smaller: the browser starts writing sooner while
  * the next (full) page is fetched, instead of waiting for a full page before any work overlaps.
  */
-export const WEBCAST_PULL_FIRST_PAGE_LIMIT = 500;
+export const WEBCAST_PULL_FIRST_PAGE_LIMIT = 250;
 
 /**
  * Replays a push against the authority, mutation by mutation, in order (docs/sync.md "Push").

@@ -100,6 +100,13 @@ export class DexieReplicaStore implements ReplicaStore {
     put: (table, row) => this.viewRows.put(table, row),
     delete: (table, id) => this.viewRows.delete(table, id),
     apply: (changes) => this.viewRows.apply(changes),
+    // Dexie promises issued at once (no native async function running beside the caller's: two
+    // such flows in one transaction lose Dexie's zone and commit it early).
+    write: (changes) =>
+      [...byTable(changes)].flatMap(([table, { puts, deletes }]) => {
+        const rows: Table<SyncRow, string> = this.db.rows("view", table);
+        return [...(puts.size > 0 ? [rows.bulkPut([...puts.values()])] : []), ...(deletes.size > 0 ? [rows.bulkDelete([...deletes])] : [])];
+      }),
     clear: (tables) => this.clearRows("view", tables),
     dropWebcast: (table, webcastId) => this.dropWebcastRows("view", table, webcastId),
     resetToBase: async (keys: readonly RowKey[]) => {
