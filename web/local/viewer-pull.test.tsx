@@ -20,6 +20,7 @@ import { freshUserId } from "./testing.ts";
 import { openWebcastViewers, useViewerPull } from "./viewer-pull.ts";
 import { resetViewerPulls } from "./viewer-pull-state.ts";
 import { ref } from "valtio";
+import { viewerRow } from "../../domain/viewers/testing.ts";
 
 describe("viewers on demand (Dexie store)", () => {
   onDemandScenarios(() => {
@@ -72,22 +73,9 @@ function fakeNetwork(user: ProfileUser) {
 
 /** Puts viewers of a webcast on the server directly. */
 async function serverViewers(store: ReturnType<typeof memoryServer>["store"], webcastId: string, from: number, count: number): Promise<void> {
-  const rows = Array.from({ length: count }, (_, index) => ({
-    id: viewerIdFor(from + index),
-    organization_id: ORGANIZATION_ID,
-    webcast_id: webcastId,
-    name: `Viewer ${from + index}`,
-    email: `viewer${from + index}@example.test`,
-    tags: [],
-    control_number: null,
-    vote_weight: 1,
-    registered: false,
-    invitation_sent: false,
-    reminder_sent: false,
-    is_moderator: false,
-    created_at: SERVER_NOW,
-    updated_at: SERVER_NOW,
-  }));
+  const rows = Array.from({ length: count }, (_, index) =>
+    viewerRow({ id: viewerIdFor(from + index), organization_id: ORGANIZATION_ID, webcast_id: webcastId, name: `Viewer ${from + index}`, email: `viewer${from + index}@example.test`, created_at: SERVER_NOW }),
+  );
   await store.commit({ userId: 1, writes: rows.map((row) => ({ table: "viewers" as const, id: row.id, organization_id: ORGANIZATION_ID, op: "put" as const, row })), result: { id: idFor(9000 + from), status: "applied" } });
 }
 

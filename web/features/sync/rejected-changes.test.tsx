@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderInRouter } from "../../test/render.tsx";
 import { offlineReplica, seedWebcast } from "../webcasts/test-support.tsx";
 import { RejectedChanges } from "./rejected-changes.tsx";
+import { viewerRow } from "../../../domain/viewers/testing.ts";
 
 const harness = offlineReplica();
 
@@ -70,22 +71,7 @@ describe("rejected changes of a webcast's viewers", () => {
     const uid = await seedWebcast(harness.engine, "Annual meeting");
     const viewerId = "0194c4a0-0000-7000-8000-00000000e001";
     // updateViewer names the viewer only: its webcast is the row's.
-    await harness.engine.db.view_viewers.put({
-      id: viewerId,
-      organization_id: 1,
-      webcast_id: uid,
-      name: "Ann Attendee",
-      email: "ann@demo.test",
-      tags: [],
-      control_number: null,
-      vote_weight: 1,
-      registered: false,
-      invitation_sent: false,
-      reminder_sent: false,
-      is_moderator: false,
-      created_at: now,
-      updated_at: now,
-    });
+    await harness.engine.db.view_viewers.put(viewerRow({ id: viewerId, webcast_id: uid, name: "Ann Attendee", email: "ann@demo.test", created_at: now }));
     await reject(1, "createViewer", { id: "0194c4a0-0000-7000-8000-00000000e002", webcast_id: uid, name: "Zed", email: "ann@demo.test", now }, "Some fields of the viewer are invalid.");
     await reject(2, "updateViewer", { id: viewerId, vote_weight: 0, now }, "Some fields of the viewer are invalid.");
     await reject(3, "deleteViewers", { webcast_id: uid, ids: [viewerId, "0194c4a0-0000-7000-8000-00000000e003"] }, "Some fields of the viewer are invalid.");

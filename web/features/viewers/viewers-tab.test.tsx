@@ -9,6 +9,7 @@ import { resetViewerPulls, setViewerPull } from "../../local/viewer-pull-state.t
 import { renderApp } from "../../test/render-app.tsx";
 import { session } from "../session/store.ts";
 import { input, offlineReplica, queued, seedWebcast } from "../webcasts/test-support.tsx";
+import { viewerRow } from "../../../domain/viewers/testing.ts";
 
 /** The webcast's viewers tab on a real Dexie replica: offline (changes queued) and online (REST facts). */
 const harness = offlineReplica();
@@ -29,23 +30,7 @@ function grantViewers() {
 /** Viewers of `webcastId` as a completed on-demand pull leaves them. */
 async function pulledViewers(webcastId: string, people: Partial<ViewerRow>[]): Promise<ViewerRow[]> {
   const rows = people.map(
-    (person): ViewerRow => ({
-      id: uuidv7(),
-      organization_id: 1,
-      webcast_id: webcastId,
-      name: "Someone",
-      email: `${(person.name ?? "someone").split(" ")[0]?.toLowerCase()}@demo.test`,
-      tags: [],
-      control_number: null,
-      vote_weight: 1,
-      registered: false,
-      invitation_sent: false,
-      reminder_sent: false,
-      is_moderator: false,
-      created_at: stamp,
-      updated_at: stamp,
-      ...person,
-    }),
+    (person): ViewerRow => viewerRow({ webcast_id: webcastId, email: `${(person.name ?? "someone").split(" ")[0]?.toLowerCase()}@demo.test`, created_at: stamp, ...person }),
   );
   await harness.engine.db.view_viewers.bulkPut(rows);
   await harness.engine.db.opened_webcasts.put({ webcast_id: webcastId, cursor: 3, synced: 3, opened_at: stamp });

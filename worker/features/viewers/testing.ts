@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
+import { viewerRow } from "../../../domain/viewers/testing.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import app from "../../app.ts";
 import { db } from "../../db/client.ts";
@@ -16,23 +17,7 @@ let sequence = 0;
 export async function insertViewer(webcast: Pick<WebcastRow, "id" | "organization_id">, fields: Partial<ViewerRow> = {}): Promise<ViewerRow> {
   const now = new Date().toISOString();
   const n = ++sequence;
-  const row: ViewerRow = {
-    id: uuidv7(),
-    organization_id: webcast.organization_id,
-    webcast_id: webcast.id,
-    name: `Viewer ${n}`,
-    email: `viewer-${n}-${Date.now().toString(36)}@fixture.test`,
-    tags: [],
-    control_number: null,
-    vote_weight: 1,
-    registered: false,
-    invitation_sent: false,
-    reminder_sent: false,
-    is_moderator: false,
-    created_at: now,
-    updated_at: now,
-    ...fields,
-  };
+  const row = viewerRow({ organization_id: webcast.organization_id, webcast_id: webcast.id, name: `Viewer ${n}`, email: `viewer-${n}-${Date.now().toString(36)}@fixture.test`, created_at: now, ...fields });
   await db(env.DB).insert(viewers).values(row);
   return row;
 }
