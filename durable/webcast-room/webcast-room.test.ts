@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PING_FRAME, PROTOCOL_VERSION, type RoomEvent, type ServerMessage, parseClientFrame } from "../../domain/protocol/index.ts";
 import type { LiveState } from "../../domain/webcast-room/live-state.ts";
 import { TEST_MAX_PARTICIPANTS, TRANSITION_MS } from "../../domain/webcast-room/reduce.ts";
@@ -130,11 +130,16 @@ describe("WebcastRoom: welcome, resume and commands", () => {
     await socket.nextOf("event"); // its own presence
     await watcher.nextOf("event");
     // One connection per turn: a change is still going out when the next commands arrive.
+    // Nothing goes out until the whole burst arrived (on a busy machine the commands could come
+    // one send apart, and the frames count would say nothing about coalescing).
     await runInDurableObject(webcastRoomStub(env, uid), (instance: WebcastRoomObject) => {
       instance.sendChunkSize = 1;
+      instance.holdSends();
     });
     const framesBefore = watcher.frames;
     for (let index = 1; index <= 20; index++) socket.send({ type: "command", id: `b-${index}`, command: { type: "slide.set", index } });
+    await vi.waitFor(async () => expect(await runInDurableObject(webcastRoomStub(env, uid), (instance: WebcastRoomObject) => instance.queuedEvents)).toBe(20), { timeout: 5_000, interval: 20 });
+    await runInDurableObject(webcastRoomStub(env, uid), (instance: WebcastRoomObject) => instance.releaseSends());
     const seen: ServerMessage[] = [];
     while (seen.filter((message) => message.type === "ack").length < 20) seen.push(await socket.next(5_000));
     // The test harness may hand the object the frames in another order (see the fuzz test below):
@@ -153,7 +158,8 @@ describe("WebcastRoom: welcome, resume and commands", () => {
       watched.push(event.patch.current_slide_index ?? -1);
     }
     expect(watched).toEqual(applied);
-    expect(watcher.frames - framesBefore).toBeLessThan(20);
+    // The 20 events waited in one entry: one frame (a presence change may add one).
+    expect(watcher.frames - framesBefore).toBeLessThanOrEqual(2);
   });
 
   it("refuses a speaker's command (not_allowed) on the socket and over RPC, storing nothing", async () => {

@@ -548,6 +548,23 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   private pumping = false;
   /** SEND_CHUNK; a field so a test can make a small room send in several turns. */
   sendChunkSize = SEND_CHUNK;
+  /** Tests only: while true nothing goes out (what is broadcast waits in the queue); `releaseSends` ends it. */
+  private heldSends = false;
+
+  /** Tests only: holds every send until `releaseSends` (a burst then provably waits in one entry). */
+  holdSends(): void {
+    this.heldSends = true;
+  }
+
+  releaseSends(): void {
+    this.heldSends = false;
+    this.pump();
+  }
+
+  /** Events waiting to go out (tests). */
+  get queuedEvents(): number {
+    return this.sendQueue.reduce((count, entry) => count + entry.events.length, 0);
+  }
 
   private broadcast(events: readonly RoomEvent[]): void {
     if (events.length === 0) return;
@@ -565,7 +582,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
   }
 
   private pump(): void {
-    if (this.pumping) return;
+    if (this.pumping || this.heldSends) return;
     this.pumping = true;
     const step = () => {
       const entry = this.sendQueue[0];
