@@ -1,9 +1,18 @@
 import "fake-indexeddb/auto";
+import Dexie from "dexie";
+import { IDBFactory } from "fake-indexeddb";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect } from "vitest";
 import { resetReachability } from "../api/reachability.ts";
 import { confirmState } from "../ui/confirm.ts";
+import { toasts } from "../ui/toast.ts";
 import { activateLocale, i18n } from "../i18n/i18n.ts";
+
+// Each test file starts with empty databases (this file runs before every test file), also if files
+// come to share one module graph (vitest `isolate: false`; Dexie captures its factory at import).
+const freshIndexedDb = new IDBFactory();
+globalThis.indexedDB = freshIndexedDb;
+Dexie.dependencies.indexedDB = freshIndexedDb;
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core CI machine (two test workers)
 // a Dexie write plus a re-render can take longer than a second; a passing test still ends at once.
@@ -16,10 +25,16 @@ i18n.on("missing", ({ id }) => {
   missing.add(id);
 });
 
-// Components render with the English catalog unless a test switches; storage starts empty.
+// Components render with the English catalog unless a test switches; storage, cookies and toasts
+// start empty (what a test leaves must not reach the next).
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  toasts.items.splice(0);
   missing.clear();
   await activateLocale("en");
 });
