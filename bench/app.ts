@@ -109,7 +109,7 @@ export async function startPreview(root: string, stateDir: string): Promise<Loca
     throw error;
   }
   log(`vite preview ready on ${baseUrl} in ${Date.now() - started} ms`);
-  return { baseUrl, wsUrl: `ws://localhost:${port}`, pid: child.pid ?? 0, stop: () => killGroup(child) };
+  return { baseUrl, wsUrl: `ws://localhost:${port}`, pid: child.pid ?? 0, inspectorPort: null, stop: () => killGroup(child) };
 }
 
 /** POST /api/dev/seed: the demo organizations, users and memberships (README "Demo logins"). */

@@ -15,7 +15,8 @@ import { signIn } from "./session.ts";
  * with 20 bad rows is imported; the progress bar shows, the import ends "imported with errors"
  * with the bad rows listed by row number and downloadable; the list grows to 4,988. Then the
  * registered viewers are invited: five e-mails reach the local mailbox, and the link of one opens
- * the invitation page with the viewer's name. Axe and no sideways scroll at desktop and 390 px.
+ * the invitation page with the viewer's name. On the way a viewer gets a password in the edit
+ * dialog, then loses it. Axe and no sideways scroll at desktop and 390 px.
  */
 const baseUrl = inject("baseUrl");
 const LAUNCH = "0196a0de-0001-7000-8000-000000000000";
@@ -86,6 +87,26 @@ describe("viewers of a webcast", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectClean(page, "viewers tab (fr, 390 px)");
     await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A password for that viewer (hashed by the server), then removed from the edit dialog.
+    const passwordState = async () => {
+      await tab.getByTestId("viewer-edit").click();
+      return page.getByTestId("viewer-form-password-state").textContent();
+    };
+    await tab.getByTestId("viewer-edit").click();
+    await page.getByTestId("viewer-form").locator('input[name="password"]').fill("Motdepasse-2026");
+    await page.getByTestId("viewer-form-save").click();
+    await page.getByTestId("viewer-form").waitFor({ state: "detached" });
+    expect(await passwordState()).toBe("Un mot de passe est défini.");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectClean(page, "viewer edit dialog with a password (fr, 390 px)");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId("viewer-form-remove-password").click();
+    await page.getByTestId("viewer-form-save").click();
+    await page.getByTestId("viewer-form").waitFor({ state: "detached" });
+    expect(await passwordState()).toBe("Aucun mot de passe.");
+    await page.getByTestId("viewer-form").getByRole("button", { name: "Annuler" }).click();
+    await page.getByTestId("viewer-form").waitFor({ state: "detached" });
 
     // Invite the registered ones: five e-mails.
     await page.goto(`${baseUrl}/webcasts/${LAUNCH}/edit?tab=invitations`);
