@@ -70,7 +70,8 @@ describe("premiere videos tab", { timeout: 30_000 }, () => {
     expect(await queued(harness.engine, "setPremiereVideos")).toEqual([{ webcast_id: uid, videos: [{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), media_id: tour.id }], now: expect.any(String) }]);
     expect(screen.getByTestId("premiere-entry").textContent).toMatch("0:02:05");
 
-    // A video already listed is not offered again.
+    // A video already listed is not offered again (the button waits for the playlist's live query again).
+    await waitFor(() => expect((within(tab).getByTestId("premiere-add") as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(tab).getByTestId("premiere-add"));
     const again = await screen.findByTestId("media-picker");
     expect(within(again).getAllByTestId("media-picker-item").map((item) => item.querySelector("strong")?.textContent)).toEqual(["Crew interview"]);

@@ -37,7 +37,8 @@ const titles = () => resourceRows().map((row) => row.querySelector("strong")?.te
 describe("webcast resources", () => {
   it("adds a link through createResource, the mutator's field errors on their fields", async () => {
     const { id, section } = await openResources();
-    expect(within(section).getByText("No resources.")).toBeTruthy();
+    // The list's live query may still be loading when the section shows.
+    expect(await within(section).findByText("No resources.")).toBeTruthy();
     fireEvent.click(within(section).getByTestId("resource-add-link"));
     type("resource_url", "agenda.pdf");
     fireEvent.click(within(section).getByTestId("resource-save"));
