@@ -30,6 +30,8 @@ afterEach(async () => {
 });
 
 async function expectClean(page: Page, where: string): Promise<void> {
+  // Colours as painted: entrance fades (a dialog's) end first; endless ones (spinners) are left.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY).map((animation) => animation.finished.catch(() => undefined))));
   expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
   expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
 }
