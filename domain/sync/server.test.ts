@@ -8,6 +8,7 @@ import { CachedSource, OverlayTx } from "./overlay.ts";
 import { inOrganization, type PendingMutation, type RowQuery, defineMutator, matchesQuery } from "./types.ts";
 import type { ViewerRow } from "../viewers/record.ts";
 import { webcastPullScope } from "../permissions/read-rule.ts";
+import { viewerRow } from "../viewers/testing.ts";
 
 const nextId = idSequence(Date.UTC(2026, 0, 1), 42);
 const alice = organizer(7);
@@ -326,22 +327,7 @@ function viewerOf(webcastId: string, organizationId = ORGANIZATION_ID): ViewerRo
 }
 
 function viewer(id: string, webcastId: string, organizationId = ORGANIZATION_ID): ViewerRow {
-  return {
-    id,
-    organization_id: organizationId,
-    webcast_id: webcastId,
-    name: "Ada",
-    email: "ada@viewers.test",
-    tags: [],
-    control_number: null,
-    vote_weight: 1,
-    registered: false,
-    invitation_sent: false,
-    reminder_sent: false,
-    is_moderator: false,
-    created_at: SERVER_NOW,
-    updated_at: SERVER_NOW,
-  };
+  return viewerRow({ id, organization_id: organizationId, webcast_id: webcastId, name: "Ada", email: "ada@viewers.test", created_at: SERVER_NOW });
 }
 
 describe("viewers", () => {

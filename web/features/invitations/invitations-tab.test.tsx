@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { type FakeHandler, fakeServer, json } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { session } from "../session/store.ts";
 import type { InvitationTemplate, InvitationsOverview } from "../viewers/api.ts";
 import { input, offlineReplica, seedWebcast } from "../webcasts/test-support.tsx";
 import { deliveryPolling } from "./invitations-tab.tsx";
+import { viewerRow } from "../../../domain/viewers/testing.ts";
 
 /** The webcast's invitations tab: the template per language, its preview, saving and sending (online). */
 const harness = offlineReplica();
@@ -48,22 +48,7 @@ async function openInvitations(routes: (id: string) => Record<string, FakeHandle
   await harness.engine.db.outbox.clear();
   // The webcast's viewers are on the device already (pulled when it was opened before).
   await harness.engine.db.opened_webcasts.put({ webcast_id: id, cursor: 1, synced: 1, opened_at: "2026-11-20T10:00:00.000Z" });
-  await harness.engine.db.view_viewers.put({
-    id: uuidv7(),
-    organization_id: 1,
-    webcast_id: id,
-    name: "Ann Attendee",
-    email: "ann@demo.test",
-    tags: [],
-    control_number: null,
-    vote_weight: 1,
-    registered: false,
-    invitation_sent: false,
-    reminder_sent: false,
-    is_moderator: false,
-    created_at: "2026-11-20T10:00:00.000Z",
-    updated_at: "2026-11-20T10:00:00.000Z",
-  });
+  await harness.engine.db.view_viewers.put(viewerRow({ webcast_id: id, name: "Ann Attendee", email: "ann@demo.test", created_at: "2026-11-20T10:00:00.000Z" }));
   await harness.engine.db.view_organizations.put({ id: "1", organization_id: 1, name: "Demo Events", deactivated_at: null, self_serve: false, limits: {}, features: {} });
   if (options.online) harness.setOnline(true);
   // The webcast's viewers pull finds nothing new (a 404 would make the device forget them); the
@@ -93,9 +78,12 @@ describe("invitations tab", { timeout: 30_000 }, () => {
     const preview = await within(tab).findByTestId("invitation-preview");
     // The first viewer is read from IndexedDB: the sample shows until it is.
     await waitFor(() => expect(within(preview).getByRole("heading").textContent).toBe("Preview for Ann Attendee"));
-    expect(within(preview).getByTestId("invitation-preview-subject").textContent).toBe("[en] Invitation: Annual meeting");
-    expect(within(preview).getByTestId("invitation-preview-sender").textContent).toBe("Demo Events");
-    expect(within(preview).getByTestId("invitation-preview-message").textContent).toMatch(/^Hello Ann Attendee,\nJoin Annual meeting on .+: http:\/\/localhost(:\d+)?\/w\//);
+    // The webcast and the organization come from their own live queries: each may land later.
+    await waitFor(() => {
+      expect(within(preview).getByTestId("invitation-preview-subject").textContent).toBe("[en] Invitation: Annual meeting");
+      expect(within(preview).getByTestId("invitation-preview-sender").textContent).toBe("Demo Events");
+      expect(within(preview).getByTestId("invitation-preview-message").textContent).toMatch(/^Hello Ann Attendee,\nJoin Annual meeting on .+: http:\/\/localhost(:\d+)?\/w\//);
+    });
 
     // Another language, then a change seen at once in the preview.
     fireEvent.change(within(tab).getByTestId("invitation-locale"), { target: { value: "fr" } });

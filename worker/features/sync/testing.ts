@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import { DEFAULT_WEBCAST_SETTINGS, type WebcastRow } from "../../../domain/webcasts/record.ts";
+import { viewerRow as viewerRowOf } from "../../../domain/viewers/testing.ts";
 
 /** Test helpers for the sync adapter and routes (workerd only). */
 
@@ -50,23 +51,7 @@ export function webcastRow(organizationId: number, createdBy: number, fields: Pa
 export function viewerRow(webcast: Pick<WebcastRow, "id" | "organization_id">, fields: Partial<ViewerRow> = {}): ViewerRow {
   const now = new Date().toISOString();
   const id = uuidv7();
-  return {
-    id,
-    organization_id: webcast.organization_id,
-    webcast_id: webcast.id,
-    name: "Ada Lovelace",
-    email: `ada-${id.slice(-8)}@viewers.test`,
-    tags: ["board"],
-    control_number: null,
-    vote_weight: 1,
-    registered: false,
-    invitation_sent: false,
-    reminder_sent: false,
-    is_moderator: false,
-    created_at: now,
-    updated_at: now,
-    ...fields,
-  };
+  return viewerRowOf({ id, organization_id: webcast.organization_id, webcast_id: webcast.id, name: "Ada Lovelace", email: `ada-${id.slice(-8)}@viewers.test`, tags: ["board"], created_at: now, ...fields });
 }
 
 export async function changeLog(rowId: string): Promise<{ seq: number; organization_id: number; op: string }[]> {
