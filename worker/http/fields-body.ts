@@ -7,6 +7,7 @@ import { type LocalizedText, localized } from "../../domain/validation/localized
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./api-error.ts";
 import { cleanOrThrow, isBodyType, requireBodyType } from "./validators.ts";
+import { joinBytes } from "./bytes.ts";
 
 /**
  * The body of a route that takes a file by its upload id (docs/uploads.md "Taking the file"): a
@@ -99,11 +100,5 @@ async function bodyBytes(request: Request, max: number): Promise<Uint8Array<Arra
     }
     chunks.push(value);
   }
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+  return joinBytes(chunks, total);
 }

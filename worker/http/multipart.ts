@@ -6,6 +6,8 @@
  * must be read (or are skipped) before the next part is reached.
  */
 
+import { joinBytes } from "./bytes.ts";
+
 /** One part of the body. */
 export interface FormPart {
   name: string;
@@ -204,11 +206,5 @@ export async function readText(body: AsyncIterable<Uint8Array>, maxBytes: number
     if (size > maxBytes) return null;
     chunks.push(chunk);
   }
-  const joined = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return decoder.decode(joined);
+  return decoder.decode(joinBytes(chunks, size));
 }

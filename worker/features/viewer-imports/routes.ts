@@ -14,6 +14,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { MalformedForm, multipartBoundary, multipartParts } from "../../http/multipart.ts";
 import { cleanFileName } from "../uploads/names.ts";
 import { StreamTooLarge, putStream } from "../uploads/put-stream.ts";
+import { checkedHead } from "../uploads/streams.ts";
 import { pathWebcast, webcastGuard } from "../webcasts/guards.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { IMPORT_MESSAGES } from "./messages.ts";
@@ -59,41 +60,6 @@ function checkHead(head: Uint8Array, whole: boolean, locale: UiLocale): void {
   } catch (error) {
     if (error instanceof InvalidCsvFileError) throw new ApiError("validation_failed", error.toJSON());
     throw error;
-  }
-}
-
-/** The head of a stream: its first `bytes` bytes checked by `check` (with whether that is the whole stream) before any byte goes on. */
-async function* checkedHead(chunks: AsyncIterable<Uint8Array>, bytes: number, check: (head: Uint8Array, whole: boolean) => void): AsyncGenerator<Uint8Array, void, undefined> {
-  const held: Uint8Array[] = [];
-  let size = 0;
-  let checked = false;
-  const head = () => {
-    const joined = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of held) {
-      joined.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return joined;
-  };
-  for await (const chunk of chunks) {
-    if (checked) {
-      yield chunk;
-      continue;
-    }
-    held.push(chunk);
-    size += chunk.length;
-    if (size < bytes) continue;
-    const joined = head();
-    check(joined.subarray(0, bytes), false);
-    checked = true;
-    held.length = 0;
-    yield joined;
-  }
-  if (!checked) {
-    const joined = head();
-    check(joined, true);
-    if (joined.length > 0) yield joined;
   }
 }
 
