@@ -24,6 +24,11 @@ import { BULK_ID_PREFIX, prepareBulkState } from "./bulk-data.ts";
 import { indexedDbCeiling } from "./idb-ceiling.ts";
 import { benchName, log, summarize, writeResult } from "./lib.ts";
 
+declare global {
+  /** What the page records while a pull runs (set by `openWebcast` in the page). */
+  var __probe: { reads: number[]; longTasks: number[]; stop: boolean } | undefined;
+}
+
 const SMALL = Number(process.env.BENCH_SMALL ?? 5_000);
 const BIG = Number(process.env.BENCH_BIG ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
@@ -34,7 +39,7 @@ const webcastId = (n: number) => `${BULK_ID_PREFIX.webcasts}${n.toString(16).pad
 /** Registers the webcast in the app's database (as openWebcastViewers does) and triggers a sync; times its viewers pull. */
 async function openWebcast(page: Page, webcast: string, expected: number) {
   await page.evaluate(async (id) => {
-    const probe = globalThis as unknown as { __probe?: { reads: number[]; longTasks: number[]; stop: boolean } };
+    const probe = globalThis;
     probe.__probe = { reads: [], longTasks: [], stop: false };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) probe.__probe?.longTasks.push(entry.duration);
@@ -83,7 +88,8 @@ async function openWebcast(page: Page, webcast: string, expected: number) {
   if (!timing) throw new Error("no viewers pull marks");
   const { reads, longTasks, count, requests } = await page.evaluate(
     async ({ id, startMs, endMs }) => {
-      const probe = (globalThis as unknown as { __probe: { reads: number[]; longTasks: number[]; stop: boolean } }).__probe;
+      const probe = globalThis.__probe;
+      if (!probe) throw new Error("the page's probe is gone");
       probe.stop = true;
       const databases = await indexedDB.databases();
       const name = databases.map((database) => database.name).find((candidate) => candidate?.startsWith("igo-")) ?? "";
