@@ -1,3 +1,5 @@
+import type { RegistrationField } from "../registration/record.ts";
+
 /**
  * The synced webcast (SPEC §3): its core (issue #4) and its settings (issue #5: source, access,
  * attendee options, Q&A, branding, display flags). Sub-collections (speakers, polls, resources, …)
@@ -74,6 +76,8 @@ export interface WebcastSettings {
   banner_key: string | null;
   intro_loop_media_id: string | null;
   outro_loop_media_id: string | null;
+  /** The registration form newcomers fill in on the viewer page (domain/registration; empty: name and e-mail only). */
+  registration_fields: RegistrationField[];
 }
 
 export const DEFAULT_ATTENDEE_OPTIONS: Readonly<AttendeeOptions> = {
@@ -112,4 +116,5 @@ export const DEFAULT_WEBCAST_SETTINGS: Readonly<WebcastSettings> = {
   banner_key: null,
   intro_loop_media_id: null,
   outro_loop_media_id: null,
+  registration_fields: [],
 };

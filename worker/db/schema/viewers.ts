@@ -160,3 +160,57 @@ export const invitationDeliveries = sqliteTable(
   },
   (table) => [index("invitation_deliveries_webcast_idx").on(table.webcast_id, table.status), index("invitation_deliveries_viewer_idx").on(table.viewer_id)],
 );
+
+/**
+ * A magic link and its PIN (issue #19, docs/viewer-page.md): mailed to a viewer who asks to sign in
+ * to a webcast's page. Only hashes are kept (SHA-256 of the link's token; of the viewer id and PIN);
+ * one use (`used_at`), MAGIC_LINK_TTL_MINUTES (domain/viewer-page/api.ts).
+ */
+export const viewerSignInCodes = sqliteTable(
+  "viewer_sign_in_codes",
+  {
+    id: text("id").primaryKey(),
+    organization_id: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    webcast_id: text("webcast_id")
+      .notNull()
+      .references(() => webcasts.id, { onDelete: "cascade" }),
+    viewer_id: text("viewer_id")
+      .notNull()
+      .references(() => viewers.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull().unique(),
+    pin_hash: text("pin_hash").notNull(),
+    /** Epoch ms. */
+    expires_at: integer("expires_at").notNull(),
+    used_at: integer("used_at"),
+    created_at: integer("created_at").notNull(),
+  },
+  (table) => [index("viewer_sign_in_codes_viewer_idx").on(table.webcast_id, table.viewer_id)],
+);
+
+/**
+ * A viewing session (issue #19 "Viewing sessions"): one viewer watching one webcast live or on
+ * demand, from start to end, kept alive by heartbeats. Summed into the webcast's
+ * live_viewing_sessions_count / vod_viewing_sessions_count. `viewer_id` is a viewer's id or a
+ * guest's (`guest:<uuid>`); `id` is made by the device, so a repeated start applies once.
+ */
+export const viewingSessions = sqliteTable(
+  "viewing_sessions",
+  {
+    id: text("id").primaryKey(),
+    organization_id: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    webcast_id: text("webcast_id")
+      .notNull()
+      .references(() => webcasts.id, { onDelete: "cascade" }),
+    viewer_id: text("viewer_id").notNull(),
+    kind: text("kind", { enum: ["live", "vod"] }).notNull(),
+    /** Epoch ms. */
+    started_at: integer("started_at").notNull(),
+    last_seen_at: integer("last_seen_at").notNull(),
+    ended_at: integer("ended_at"),
+  },
+  (table) => [index("viewing_sessions_webcast_idx").on(table.webcast_id, table.kind)],
+);

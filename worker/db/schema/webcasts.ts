@@ -1,5 +1,6 @@
 import { integer, sqliteTable, text, index } from "drizzle-orm/sqlite-core";
 import { type AttendeeOptions, DEFAULT_ATTENDEE_OPTIONS, WEBCAST_API_STATUSES, WEBCAST_EVENT_TYPES, WEBCAST_PRIVACIES, WEBCAST_QUALITIES, WEBCAST_SOURCE_TYPES } from "../../../domain/webcasts/record.ts";
+import type { RegistrationField } from "../../../domain/registration/record.ts";
 import { organizations } from "./organizations.ts";
 import { users } from "./users.ts";
 
@@ -52,6 +53,7 @@ export const webcasts = sqliteTable(
     banner_key: text("banner_key"),
     intro_loop_media_id: text("intro_loop_media_id"),
     outro_loop_media_id: text("outro_loop_media_id"),
+    registration_fields: text("registration_fields", { mode: "json" }).$type<RegistrationField[]>().notNull().default([]),
   },
   (table) => [index("webcasts_org_start_idx").on(table.organization_id, table.event_start_date_time)],
 );
