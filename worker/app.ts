@@ -38,6 +38,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { sameOrigin } from "./http/origin.ts";
 import { viewerRoutes } from "./features/viewers/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
+import { viewerAccessRoutes } from "./features/viewer-access/routes.ts";
 import { viewerImportRoutes } from "./features/viewer-imports/routes.ts";
 
 /**
@@ -64,6 +65,7 @@ const routes = app
   .route("/api/sync", syncRoutes)
   .route("/api/uploads", uploadRoutes) // the one upload path: R2 multipart through the Worker (docs/uploads.md)
   .route("/api/files", fileRoutes) // private objects through short-lived signed URLs, no session (docs/media.md "Serving files")
+  .route("/api/watch", viewerAccessRoutes) // the public viewer page /w/{id}: no session needed (docs/viewer-page.md "Access API")
   .route("/api", speakerRoutes)
   .route("/api", pollRoutes)
   .route("/api", resourceRoutes)

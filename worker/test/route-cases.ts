@@ -25,6 +25,7 @@ import { ARCHIVE_ROUTE_CASES } from "../features/archive/route-cases.ts";
 import { VIEWER_ROUTE_CASES } from "../features/viewers/route-cases.ts";
 import { INVITATION_ROUTE_CASES } from "../features/invitations/route-cases.ts";
 import { VIEWER_IMPORT_ROUTE_CASES } from "../features/viewer-imports/route-cases.ts";
+import { VIEWER_ACCESS_ROUTE_CASES } from "../features/viewer-access/route-cases.ts";
 
 /**
  * Every API route's row of the route × role × tenant matrix (issue #3), in six groups the
@@ -70,8 +71,8 @@ export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RE
 /** The live room's control-room calls, toggles and reset, its questions and chat (route-matrix-room.test.ts: each call reaches the room's object). */
 export const WEBCAST_ROOM_ROUTE_CASES: RouteCase[] = [...CONTROL_ROOM_ROUTE_CASES, ...GUEST_LINK_ROUTE_CASES, ...QUESTION_ROUTE_CASES, ...CHAT_ROUTE_CASES];
 
-/** The webcast's viewers, their CSV imports, invitations and exports (route-matrix-viewers.test.ts). */
-export const VIEWER_GROUP_ROUTE_CASES: RouteCase[] = [...VIEWER_ROUTE_CASES, ...VIEWER_IMPORT_ROUTE_CASES, ...INVITATION_ROUTE_CASES];
+/** The webcast's viewers, their CSV imports, invitations and exports, and the public viewer page (route-matrix-viewers.test.ts). */
+export const VIEWER_GROUP_ROUTE_CASES: RouteCase[] = [...VIEWER_ROUTE_CASES, ...VIEWER_IMPORT_ROUTE_CASES, ...INVITATION_ROUTE_CASES, ...VIEWER_ACCESS_ROUTE_CASES];
 
 export const ALL_ROUTE_CASES: RouteCase[] = [
   ...IDENTITY_ROUTE_CASES,

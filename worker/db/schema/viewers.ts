@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { RegistrationAnswers } from "../../../domain/registration/record.ts";
 import { IMPORT_STATUSES } from "../../../domain/viewers/import-log.ts";
 import { organizations } from "./organizations.ts";
 import { users } from "./users.ts";
@@ -213,4 +214,30 @@ export const viewingSessions = sqliteTable(
     ended_at: integer("ended_at"),
   },
   (table) => [index("viewing_sessions_webcast_idx").on(table.webcast_id, table.kind)],
+);
+
+/**
+ * A viewer's answers to the webcast's registration form (issue #19, POST /api/watch/{id}/register):
+ * one row per viewer, replaced when they register again. `option_ids` are the options chosen
+ * (`chosenOptionIds`), so an option's participant limit is counted in SQL (json_each) without
+ * reading the answers.
+ */
+export const viewerRegistrations = sqliteTable(
+  "viewer_registrations",
+  {
+    viewer_id: text("viewer_id")
+      .primaryKey()
+      .references(() => viewers.id, { onDelete: "cascade" }),
+    organization_id: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    webcast_id: text("webcast_id")
+      .notNull()
+      .references(() => webcasts.id, { onDelete: "cascade" }),
+    answers: text("answers", { mode: "json" }).$type<RegistrationAnswers>().notNull(),
+    option_ids: text("option_ids", { mode: "json" }).$type<string[]>().notNull(),
+    created_at: text("created_at").notNull(),
+    updated_at: text("updated_at").notNull(),
+  },
+  (table) => [index("viewer_registrations_webcast_idx").on(table.webcast_id)],
 );
