@@ -1,14 +1,14 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { can } from "../../../domain/permissions/can.ts";
+import { eq, sql } from "drizzle-orm";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { MAX_VIEWER_IDS, markViewersInvited } from "../../../domain/viewers/mutators.ts";
 import type { InvitationKind, InvitationTemplateText } from "../../../domain/viewers/invitations.ts";
 import { db } from "../../db/client.ts";
-import { invitationDeliveries, memberships, users, viewers } from "../../db/schema/index.ts";
+import { invitationDeliveries, viewers } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
-import { type AuthUser, loadAuthUser } from "../auth/auth-user.ts";
+import type { AuthUser } from "../auth/auth-user.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { type FoundWebcast, findWebcast } from "../webcasts/service.ts";
+import { viewersManager } from "../viewers/manager.ts";
 import { type MailWebcast, deliver, invitationMail, templateFor, viewerLocale } from "./service.ts";
 
 /**
@@ -183,7 +183,7 @@ export function mailWebcast(found: FoundWebcast): MailWebcast {
  */
 export async function markInvited(env: Env, found: FoundWebcast, sent: readonly { viewer_id: string; kind: InvitationKind }[], nowIso: string, actor?: AuthUser): Promise<void> {
   if (sent.length === 0) return;
-  const user = actor ?? (await jobActor(env, found));
+  const user = actor ?? (await viewersManager(env, found.row, "viewer-jobs"));
   if (!user) {
     console.error(`invitations of webcast ${found.row.id}: no member may manage its viewers; flags not recorded`);
     return;
@@ -198,29 +198,6 @@ export async function markInvited(env: Env, found: FoundWebcast, sent: readonly 
       }
     }
   }
-}
-
-/**
- * Who the background sender records its `markViewersInvited` as (the change log names a user):
- * the webcast's creator while they may manage its viewers, else its organization's first active
- * owner, admin or organizer who may. Null when nobody may (then no flag is recorded).
- */
-async function jobActor(env: Env, found: FoundWebcast): Promise<AuthUser | null> {
-  const database = db(env.DB);
-  const organizationId = found.row.organization_id;
-  const members = await database
-    .select({ id: memberships.user_id, role: memberships.role })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.user_id))
-    .where(and(eq(memberships.organization_id, organizationId), inArray(memberships.role, ["owner", "admin", "organizer"]), eq(users.status, "active")))
-    .orderBy(asc(memberships.user_id));
-  const rank = { owner: 0, admin: 1, organizer: 2 } as Record<string, number>;
-  const ordered = [found.row.created_by, ...members.sort((a, b) => (rank[a.role] ?? 9) - (rank[b.role] ?? 9)).map((member) => member.id)];
-  for (const id of [...new Set(ordered)]) {
-    const user = await loadAuthUser(database, id, "viewer-jobs");
-    if (user && can(user, "viewers.manage", organizationId)) return user;
-  }
-  return null;
 }
 
 /**

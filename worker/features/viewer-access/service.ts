@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, } from "drizzle-orm";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
-import { can } from "../../../domain/permissions/can.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { segmentAllows } from "../../../domain/viewer-page/access.ts";
 import { VIEWER_ACCESS_MESSAGES } from "../../../domain/viewer-page/messages.ts";
@@ -11,11 +10,12 @@ import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { localized } from "../../../domain/validation/localized.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../auth/password.ts";
 import { db } from "../../db/client.ts";
-import { memberships, users, viewers } from "../../db/schema/index.ts";
+import { viewers } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { type AuthUser, loadAuthUser } from "../auth/auth-user.ts";
+import { type AuthUser, } from "../auth/auth-user.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
+import { viewersManager } from "../viewers/manager.ts";
 import { webcastPasswordHash } from "../webcasts/secrets.ts";
 import type { WatchContext } from "./public-webcast.ts";
 
@@ -52,24 +52,12 @@ export async function viewerById(env: Env, webcastId: string, viewerId: string):
 }
 
 /**
- * Who the viewer page's writes are pushed as (sync_mutations names a user): the webcast's creator,
- * else an owner, admin or organizer of its organization holding `viewers.manage`, like the
- * invitations' background sender. The change log and devices see an ordinary viewer change.
+ * Who the viewer page's writes are pushed as (`viewersManager`): the change log and devices see an
+ * ordinary viewer change.
  */
 async function webcastActor(env: Env, webcast: Pick<WebcastRow, "organization_id" | "created_by">): Promise<AuthUser> {
-  const database = db(env.DB);
-  const members = await database
-    .select({ id: memberships.user_id, role: memberships.role })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.user_id))
-    .where(and(eq(memberships.organization_id, webcast.organization_id), inArray(memberships.role, ["owner", "admin", "organizer"]), eq(users.status, "active")))
-    .orderBy(asc(memberships.user_id));
-  const rank: Record<string, number> = { owner: 0, admin: 1, organizer: 2 };
-  const ordered = [webcast.created_by, ...members.sort((a, b) => (rank[a.role] ?? 9) - (rank[b.role] ?? 9)).map((member) => member.id)];
-  for (const id of new Set(ordered)) {
-    const user = await loadAuthUser(database, id, "viewer-page");
-    if (user && can(user, "viewers.manage", webcast.organization_id)) return user;
-  }
+  const user = await viewersManager(env, webcast, "viewer-page");
+  if (user) return user;
   console.error(`viewer page: no member may manage the viewers of organization ${webcast.organization_id}`);
   throw new ApiError("server_error");
 }
