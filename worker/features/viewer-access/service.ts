@@ -13,7 +13,7 @@ import { db } from "../../db/client.ts";
 import { viewers } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
-import { type AuthUser, } from "../auth/auth-user.ts";
+import type { AuthUser } from "../auth/auth-user.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { viewersManager } from "../viewers/manager.ts";
 import { webcastPasswordHash } from "../webcasts/secrets.ts";
