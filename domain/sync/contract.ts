@@ -15,7 +15,7 @@ import type { PendingMutation } from "./types.ts";
  * the server upgrades what an older app pushes, and the browser upgrades its own outbox when it
  * replays it (docs/sync.md "Contract version"). Nothing queued offline is lost.
  */
-export const CONTRACT_VERSION = 3;
+export const CONTRACT_VERSION = 4;
 
 /** SHA-256 of the canonical contract, per version (hex). */
 export const CONTRACT_HASHES: Readonly<Record<number, string>> = {
@@ -24,6 +24,9 @@ export const CONTRACT_HASHES: Readonly<Record<number, string>> = {
   2: "65eaeca3d4565eaf214942f8209a56b1750cfd4923c16711acd3a4232dc487cc",
   // Issue #18: viewers' mutators; viewers pulled per webcast.
   3: "5578d73c4302e5db6e90da11104f3a338da53a26eabaf6e1b304e33e8d9bf47b",
+  // Issue #19: the webcast's registration form (`registration_fields`, row column and an optional
+  // argument of createWebcast / updateWebcast).
+  4: "8b804d8843af3ab108d2cfe48639e77ce067bf60c162ea0bd9669d93273fcc45",
 };
 
 /** A mutation's mutator and arguments, as one contract version names them. */
@@ -50,6 +53,10 @@ export const CONTRACT_UPGRADES: Readonly<Record<number, ContractUpgrade>> = {
   // Issue #18: viewers' mutators; viewers pulled per webcast. Version 3 only adds mutators: a
   // version 2 call means the same thing.
   3: (call) => call,
+  // Issue #19: `registration_fields` is a new optional argument of createWebcast and updateWebcast
+  // (and a new row column): a version 3 call, which never carries it, means the same thing. The
+  // entry is still needed: without it `upgradeMutation` would find no path and refuse it `outdated`.
+  4: (call) => call,
 };
 
 /** A contract: its version and the upgrades into it (tests make others). */

@@ -145,6 +145,13 @@ describe("webcast draft", () => {
     expect(updateArgsFromSettings({ title_color: "#1D4ED8", theme: "dark" }, branded, "t")).toEqual({ id: row.id, theme: "dark", now: "t" });
     expect(updateArgsFromSettings({ tag: "  ", title_color: "" }, branded, "t")).toEqual({ id: row.id, tag: null, title_color: null, now: "t" });
     expect(accessValuesOf(row).tag).toBe("");
+    // The registration form lives in the access tab and is compared by value (a draft holds a copy).
+    const form = [{ id: "f", type: "checkbox" as const, name: { en: "Member" }, required: false, options: [], condition: null }];
+    const withForm = { ...row, registration_fields: form };
+    expect(settingsTabDraft(withForm, "access").access.registration_fields).toEqual(form);
+    expect(updateArgsFromSettings({ registration_fields: structuredClone(form) }, withForm, "t")).toBeNull();
+    expect(updateArgsFromSettings({ registration_fields: [] }, withForm, "t")).toEqual({ id: row.id, registration_fields: [], now: "t" });
+    expect(settingsTabOfArgs({ id: row.id, registration_fields: [], now: "t" })).toBe("access");
   });
 
   it("lays a refused mutation's arguments over a draft, and maps row fields to form fields", () => {
@@ -156,6 +163,7 @@ describe("webcast draft", () => {
     expect(draftFieldOf("title_color")).toBe("title_color");
     expect(draftFieldOf("attendee_options.question_wall")).toBe("question_wall");
     expect(draftFieldOf("quality")).toBe("quality");
+    expect(draftFieldOf("registration_fields.2.options.0.name")).toBe("registration_fields");
   });
 
   it("reopens a refused settings change in its tab, with its values", () => {

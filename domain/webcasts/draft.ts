@@ -9,6 +9,7 @@ import { webcastFieldErrors } from "./rules.ts";
 import { utcToWallTime, wallTimeToUtc } from "../time/wall-time.ts";
 import { localized } from "../validation/localized.ts";
 import { ON_AIR_LOCKED_FIELDS } from "./status.ts";
+import type { RegistrationField } from "../registration/record.ts";
 
 /**
  * The webcast draft (SPEC §3 "Draft webcast: details payload and access payload"): what a webcast
@@ -82,6 +83,8 @@ export interface WebcastAccessValues extends Record<AttendeeOptionField, boolean
   tag: string;
   theme: string;
   title_color: string;
+  /** The registration form (domain/registration), edited whole in the access tab. */
+  registration_fields: RegistrationField[];
 }
 export type WebcastAccessField = keyof WebcastAccessValues;
 
@@ -118,7 +121,7 @@ export const DETAILS_SETTINGS_FIELDS = ["event_type", "source_type", "quality", 
  * own draft and sends only its own changed fields, so a refused change belongs to one tab.
  */
 export const WEBCAST_SETTINGS_TABS = {
-  access: ["privacy", "registration_required", "control_number_required", "sso_required"],
+  access: ["privacy", "registration_required", "control_number_required", "sso_required", "registration_fields"],
   content: ["view_resources", "view_details", "switch_language", "schedule_visible", "add_to_calendar_visible", "sponsors_visible", "speakers_see_stats", "vod_download", "tag"],
   qa: ["ask_questions", "poster_overlay", "question_wall", "anonymous_questions"],
   branding: ["theme", "title_color"],
@@ -179,6 +182,7 @@ export function accessValuesOf(settings: Omit<WebcastAccessValues, "tag" | "titl
     tag: settings.tag ?? "",
     theme: settings.theme,
     title_color: settings.title_color ?? "",
+    registration_fields: settings.registration_fields,
   };
 }
 
@@ -376,11 +380,14 @@ export function onAirLockedDraftFields(): ReadonlySet<WebcastDraftField> {
 /**
  * Where a mutation's field error (by row field) shows in the form: the start instant's errors
  * under the time, the premiere and test flags under the type, an attendee option's
- * (`attendee_options.ask_questions`) under that option, the rest under the field of the same name.
+ * (`attendee_options.ask_questions`) under that option, a registration form's
+ * (`registration_fields.0.name`) under the form, the rest under the field of the same name.
  */
 export function draftFieldOf(rowField: string): WebcastFormField | null {
   if (rowField === "event_start_date_time") return "start_time";
   if (rowField === "is_test" || rowField === "is_premiere") return "kind";
+  // A registration form's errors (`registration_fields.2.options.0.name`) belong to the form's editor.
+  if (rowField.startsWith("registration_fields.")) return "registration_fields";
   const option = rowField.startsWith("attendee_options.") ? rowField.slice("attendee_options.".length) : null;
   if (option !== null) return (ATTENDEE_OPTION_FIELDS as readonly string[]).includes(option) ? (option as AttendeeOptionField) : null;
   return FORM_FIELDS.has(rowField) ? (rowField as WebcastFormField) : null;
@@ -425,7 +432,9 @@ type SettingsArgs = Omit<UpdateWebcastArgs, "id" | "now" | keyof ReturnType<type
  */
 export function settingsArgsOf(access: WebcastDraftAccess, current?: WebcastAccessValues): SettingsArgs {
   // What the mutator stores: trimmed texts, colours in lower case.
-  const stored = (field: WebcastAccessField, value: unknown) => (typeof value !== "string" ? value : field === "title_color" ? value.trim().toLowerCase() : value.trim());
+  // Lists (the registration form) by value: a draft read back from IndexedDB holds a copy.
+  const stored = (field: WebcastAccessField, value: unknown) =>
+    Array.isArray(value) ? JSON.stringify(value) : typeof value !== "string" ? value : field === "title_color" ? value.trim().toLowerCase() : value.trim();
   const args: Record<string, unknown> = {};
   const options: Partial<AttendeeOptions> = {};
   for (const [field, value] of Object.entries(access) as [WebcastAccessField, unknown][]) {

@@ -287,6 +287,28 @@ describe("webcast settings (issue #5)", () => {
     expect((await store.read.get("webcasts", webcast.id))?.title_color).toBe("#1d4ed8");
     expect(refusal(await apply(store, "updateWebcast", { id: webcast.id, source_type: "rtmp", now })).code).toBe("locked");
   });
+
+  it("judges a registration form with the form rules, on create and update, and stores a valid one whole", async () => {
+    const store = server();
+    const webcast = await seed(store);
+    const now = "2026-01-02T00:00:00.000Z";
+    const text = (id: string, en: string) => ({ id, type: "text" as const, name: { en }, required: false, options: [], condition: null });
+    const duplicate = refusal(await apply(store, "updateWebcast", { id: webcast.id, registration_fields: [text("a", "Company"), text("b", " company")], now }, { locale: "fr" }));
+    expect(duplicate).toMatchObject({ code: "validation_failed", fr: "Certains champs du webcast sont invalides.", errors: { "registration_fields.1.name": ["Un autre champ utilise ce nom"] } });
+    const form = [
+      { id: "w", type: "select" as const, name: { en: "Workshop", fr: "Atelier" }, required: true, options: [{ id: "am", name: { en: "Morning" }, limit: 20, tags: ["am"] }], condition: null },
+      { ...text("why", "Why the morning?"), condition: { field_id: "w", operator: "equals" as const, value: "am" } },
+    ];
+    expect((await apply(store, "updateWebcast", { id: webcast.id, registration_fields: form, now })).ok).toBe(true);
+    expect((await store.read.get("webcasts", webcast.id))?.registration_fields).toEqual(form);
+    // Other settings leave the stored form alone (it is judged only when given).
+    expect((await apply(store, "updateWebcast", { id: webcast.id, sponsors_visible: true, now })).ok).toBe(true);
+    expect((await store.read.get("webcasts", webcast.id))?.registration_fields).toEqual(form);
+    const created = refusal(await apply(store, "createWebcast", { ...webcastArgs(nextId()), registration_fields: [{ ...text("x", ""), name: {} }] }));
+    expect(created.errors).toEqual({ "registration_fields.0.name": ["Enter this value in at least one language."] });
+    // The shapes (a limit of 0) are the schema's; the limit's own message is the rule's (form-rules.test.ts).
+    expect((await apply(store, "updateWebcast", { id: webcast.id, registration_fields: [{ ...form[0], options: [{ id: "am", name: { en: "M" }, limit: 0, tags: [] }] }], now })).ok).toBe(false);
+  });
 });
 
 /** A webcast written straight to the store (a fixture: no rule judges it). */

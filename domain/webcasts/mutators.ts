@@ -30,6 +30,8 @@ import {
 } from "./rules.ts";
 import { BRANDING_IMAGES, brandingName } from "../branding/images.ts";
 import { localized, renderedInEveryLocale } from "../validation/localized.ts";
+import { registrationFieldsSchema } from "../registration/record.ts";
+import { registrationFormErrors } from "../registration/form-rules.ts";
 
 /**
  * The webcast mutators (docs/sync.md): the only way the synced webcast core changes. The browser
@@ -56,7 +58,8 @@ const editable = {
  * office only), `has_password` (the access-controls route
  * sets the password on the server), branding images and loops (set by their upload routes).
  * `attendee_options` is a partial object merged key by key, so two toggles made on two devices
- * both land.
+ * both land. `registration_fields` is the whole form (domain/registration), replaced at once and
+ * judged by `registrationFormErrors`.
  */
 const settings = {
   event_type: z.enum(WEBCAST_EVENT_TYPES),
@@ -87,6 +90,7 @@ const settings = {
   sponsors_visible: z.boolean(),
   theme: z.string().max(100),
   title_color: z.string().max(100).nullable(),
+  registration_fields: registrationFieldsSchema,
 };
 export type SettingsField = keyof typeof settings;
 export const SETTINGS_FIELDS = Object.keys(settings) as SettingsField[];
@@ -320,12 +324,18 @@ function gatedSettingsChange(current: WebcastSettings, next: WebcastSettings): b
 }
 
 /**
- * The settings rules: a title colour is #rrggbb; a gated value newly taken needs its feature
- * (when the organization's rules are known).
+ * The settings rules: a title colour is #rrggbb; a registration form given follows the form rules
+ * (`registrationFormErrors`, SPEC §5); a gated value newly taken needs its feature (when the
+ * organization's rules are known).
  */
 function checkSettings(current: WebcastSettings, next: WebcastSettings, locale: UiLocale, organization: OrganizationRules | null): void {
   if (next.title_color !== null && next.title_color !== current.title_color && !/^#[0-9a-f]{6}$/.test(next.title_color)) {
     throw refuse("validation_failed", "invalid", { title_color: [localized(WEBCAST_MESSAGES.title_color_invalid, locale)] });
+  }
+  // A form given (a new list) is judged whole: a field's condition depends on the fields before it.
+  if (next.registration_fields !== current.registration_fields) {
+    const errors = registrationFormErrors(next.registration_fields, locale);
+    if (Object.keys(errors).length > 0) throw refuse("validation_failed", "invalid", errors);
   }
   if (!organization) return;
   for (const gate of GATED_SETTINGS) {

@@ -29,6 +29,7 @@ describe("webcastJson", () => {
     expect(resource).toMatchObject({ has_password: true, privacy: "public", attendee_options: DEFAULT_WEBCAST_SETTINGS.attendee_options, theme: "go" });
     expect([resource.logo_url, resource.cover_url, resource.banner_url]).toEqual([`/api/webcasts/${row.id}/branding/logo-abcdefghijklmnopqrstu`, null, null]);
     expect(resource).not.toHaveProperty("logo_key");
+    expect(resource.registration_fields).toEqual([]);
     expect(brandingImageUrl(row.id, null)).toBeNull();
   });
 
@@ -78,6 +79,19 @@ describe("updateWebcastForm settings", () => {
   it("refuses billing_enabled and unknown attendee options", () => {
     expect(validate(updateWebcastForm, { _method: "PATCH", billing_enabled: "1" }, "en").ok).toBe(false);
     expect(validate(updateWebcastForm, { _method: "PATCH", "attendee_options[chat]": "1" }, "en").ok).toBe(false);
+  });
+
+  it("reads registration_fields as the whole form in JSON text; shapes are the schema's", () => {
+    const form = [{ id: "f", type: "checkbox", name: { en: "Member" }, required: false, options: [], condition: null }];
+    const parsed = validate(updateWebcastForm, { _method: "PATCH", registration_fields: JSON.stringify(form) }, "en");
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(updateFields(parsed.data)).toEqual({ registration_fields: form });
+    const emptied = validate(updateWebcastForm, { _method: "PATCH", registration_fields: "[]" }, "en");
+    expect(emptied.ok && updateFields(emptied.data)).toEqual({ registration_fields: [] });
+    const notJson = validate(updateWebcastForm, { _method: "PATCH", registration_fields: "{oops" }, "en");
+    expect(notJson.ok ? null : Object.keys(notJson.errors)).toEqual(["registration_fields"]);
+    const badType = validate(updateWebcastForm, { _method: "PATCH", registration_fields: JSON.stringify([{ ...form[0], type: "date" }]) }, "en");
+    expect(badType.ok ? null : Object.keys(badType.errors)).toEqual(["registration_fields.0.type"]);
   });
 });
 

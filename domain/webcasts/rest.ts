@@ -13,6 +13,7 @@ import {
   type WebcastSettings,
 } from "./record.ts";
 import { type LocalizedText, } from "../validation/localized.ts";
+import { type RegistrationField, registrationFieldsSchema } from "../registration/record.ts";
 
 /**
  * SPEC §3 webcast `speakers (id, is_producer)` as the webcast forms send them: `id` is the person's
@@ -99,6 +100,18 @@ export function nestFormSpeakers(value: unknown): unknown {
   return fields;
 }
 
+/** The longest `registration_fields` JSON text a form may send (30 fields of 50 options fit well below). */
+const REGISTRATION_FORM_TEXT_MAX = 1_000_000;
+
+/** JSON text → its value; text that is not JSON stays a string, which the schema then refuses ("must be a list"). */
+function parseJsonText(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
  * POST /api/webcasts/{uid} with `_method=PATCH` (multipart or urlencoded form data, SPEC §7):
  * the fields of `updateWebcast`, as the strings a form sends (so the typed client sends strings
@@ -134,6 +147,11 @@ const updateWebcastFormFields = z.strictObject({
   theme: z.string().max(100).optional(),
   /** #rrggbb (the mutator's rule); blank clears it. */
   title_color: z.string().max(100).optional(),
+  /**
+   * The whole registration form as JSON text (an array of fields, domain/registration/record.ts):
+   * too deep for bracket keys. It replaces the form; `[]` empties it. Judged by the mutator's rules.
+   */
+  registration_fields: z.string().max(REGISTRATION_FORM_TEXT_MAX).transform(parseJsonText).pipe(registrationFieldsSchema).optional(),
   ...booleanSettingsForm,
   ...attendeeOptionsForm,
   /** From the `speakers[<i>][…]` keys (`nestFormSpeakers`); a blank `speakers` empties the list. */
@@ -163,6 +181,7 @@ export function updateFields(form: z.output<typeof updateWebcastForm>): Omit<Upd
   if (form.tag !== undefined) fields.tag = blankToNull(form.tag);
   if (form.theme !== undefined) fields.theme = form.theme;
   if (form.title_color !== undefined) fields.title_color = blankToNull(form.title_color);
+  if (form.registration_fields !== undefined) fields.registration_fields = form.registration_fields satisfies RegistrationField[];
   for (const key of FORM_BOOLEAN_SETTINGS) {
     const value = form[key];
     if (value !== undefined) fields[key] = isTrue(value);

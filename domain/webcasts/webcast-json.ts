@@ -1,6 +1,7 @@
 import { brandingImageUrl } from "../branding/images.ts";
 import { endOf } from "./featured.ts";
 import type { WebcastSpeakerRow } from "../speakers/record.ts";
+import type { RegistrationField, RegistrationOption } from "../registration/record.ts";
 import type { AttendeeOptions, WebcastApiStatus, WebcastRow, WebcastSettings } from "./record.ts";
 
 // The webcast as answered and shown (REST routes, home screen), with its branding images' keys and
@@ -18,6 +19,9 @@ export interface WebcastJsonSpeaker {
   is_producer: boolean;
   shown_in_lobby: boolean;
 }
+
+/** The registration form, read-only all the way down (the home screen keeps answers in a frozen store). */
+export type RegistrationFormJson = readonly (Readonly<Omit<RegistrationField, "options">> & { readonly options: readonly (Readonly<Omit<RegistrationOption, "tags">> & { readonly tags: readonly string[] })[] })[];
 
 export interface WebcastJson {
   uid: string;
@@ -65,6 +69,8 @@ export interface WebcastJson {
   banner_url: string | null;
   intro_loop_media_id: string | null;
   outro_loop_media_id: string | null;
+  /** The registration form newcomers fill in (domain/registration). */
+  registration_fields: RegistrationFormJson;
 }
 
 /** `Europe/Paris` → "GMT+2" / `America/Toronto` → "EDT" at that instant; the zone itself when unknown. */
@@ -125,5 +131,6 @@ export function webcastJson(row: WebcastRow, organizationName: string | null, sp
     banner_url: brandingImageUrl(row.id, row.banner_key),
     intro_loop_media_id: row.intro_loop_media_id,
     outro_loop_media_id: row.outro_loop_media_id,
+    registration_fields: row.registration_fields,
   };
 }

@@ -72,13 +72,18 @@ function valueOf(draft: WebcastDraft, field: WebcastFormField): unknown {
   return field in draft.details ? draft.details[field as keyof WebcastDraft["details"]] : draft.access[field as keyof WebcastDraft["access"]];
 }
 
+/** Same value; lists (the registration form) by value, as a draft read back from IndexedDB is a copy. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+}
+
 /** Refusal field errors stop showing on a field once its value changes (from the draft that was refused). */
 export function withoutChanged(errors: WebcastFormErrors, from: WebcastDraft | undefined, to: WebcastDraft | undefined): WebcastFormErrors {
   if (!from || !to) return errors;
   const kept: WebcastFormErrors = {};
   for (const [field, messages] of Object.entries(errors) as [WebcastFormField, string[]][]) {
     const watched: WebcastFormField[] = field === "start_time" ? ["start_time", "start_date", "timezone"] : [field];
-    if (watched.every((name) => valueOf(from, name) === valueOf(to, name))) kept[field] = messages;
+    if (watched.every((name) => sameValue(valueOf(from, name), valueOf(to, name)))) kept[field] = messages;
   }
   return kept;
 }
