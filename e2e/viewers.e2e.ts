@@ -138,7 +138,7 @@ describe("viewers of a webcast", () => {
     const link = page.getByTestId("mailbox-message").locator(`a[href*="/w/${LAUNCH}?invite="]`);
     await link.click();
     await page.waitForURL((url) => url.pathname === `/w/${LAUNCH}`);
-    await expect.poll(() => page.getByTestId("invitation-landing-greeting").textContent(), { timeout: 30_000 }).toMatch(/Amelia Brooks/);
-    await expectClean(page, "invitation page (fr)");
+    await expect.poll(() => page.getByTestId("viewer-greeting-text").textContent(), { timeout: 30_000 }).toMatch(/Amelia Brooks/);
+    await expectClean(page, "viewer page signed in by the invitation link (fr)");
   });
 });

@@ -56,11 +56,6 @@ export interface InvitationsOverview {
   deliveries: { queued: number; sent: number; failed: number };
 }
 
-export interface InvitationLanding {
-  webcast: { id: string; title: string; start: string; timezone: string };
-  viewer: { name: string };
-}
-
 type Body = { json: unknown } | { form: FormData } | undefined;
 
 async function call<T>(method: string, path: string, body?: Body, signal?: AbortSignal): Promise<T> {
@@ -172,11 +167,6 @@ export async function customizeInvitation(webcastId: string, template: Omit<Invi
 
 export async function sendBulkInvitations(webcastId: string, recipientStatus: RecipientStatus, kind: InvitationKind): Promise<{ queued: number }> {
   return (await call<{ data: { queued: number } }>("POST", `${base(webcastId)}/bulk-invitations`, { json: { recipient_status: recipientStatus, kind } })).data;
-}
-
-/** GET /api/invitations/{token} (no session): the personal link's webcast and viewer. */
-export async function fetchInvitationLanding(token: string, signal?: AbortSignal): Promise<InvitationLanding> {
-  return (await call<{ data: InvitationLanding }>("GET", `/api/invitations/${encodeURIComponent(token)}`, undefined, signal)).data;
 }
 
 /** An error's text for the screen: the server's message, or that it cannot be reached. */

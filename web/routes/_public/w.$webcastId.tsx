@@ -1,18 +1,25 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { InvitationLandingPage } from "../../features/invitations/invitation-landing.tsx";
+import { useCallback } from "react";
+import { ViewerPage } from "../../features/viewer-page/viewer-page.tsx";
 import { present, searchText } from "../../ui/search-params.ts";
 
-// A viewer's personal invitation link (docs/viewers-api.md "Personal link"): public, the signed
-// token in `?invite=` names the viewer and the webcast. Issue #19 turns it into the viewer's page.
+// The viewer's public webcast page (issue #19): public; `?magic=` (a magic link's one-use token)
+// and `?invite=` (a personal invitation link, issue #18) sign the viewer in at once.
 export const Route = createFileRoute("/_public/w/$webcastId")({
-  validateSearch: (search: Record<string, unknown>) => present({ invite: searchText(search.invite) }),
-  staticData: { title: msg`Your invitation` },
-  component: InvitationRoute,
+  validateSearch: (search: Record<string, unknown>) => present({ invite: searchText(search.invite), magic: searchText(search.magic) }),
+  staticData: { title: msg`Webcast` },
+  component: ViewerRoute,
 });
 
-function InvitationRoute() {
+function ViewerRoute() {
   const { webcastId } = Route.useParams();
-  const { invite } = Route.useSearch();
-  return <InvitationLandingPage webcastId={webcastId} token={invite} />;
+  const { invite, magic } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // A used token leaves the address (replace: Back does not bring it again, nor does a shared URL).
+  const onTokenUsed = useCallback(
+    (kind: "magic" | "invite") => void navigate({ search: (previous) => ({ ...previous, [kind]: undefined }), replace: true }),
+    [navigate],
+  );
+  return <ViewerPage webcastId={webcastId} magic={magic} invite={invite} onTokenUsed={onTokenUsed} />;
 }

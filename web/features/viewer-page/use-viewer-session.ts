@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { PublicWebcast, RoomTokenGrant, SignInBody } from "../../../domain/viewer-page/api.ts";
+import { ViewerApiError, fetchRoomToken, signIn, signOut } from "./api.ts";
+import { type StoredPass, forgetPass, readPass, storePass, takeSsoReturn } from "./pass-store.ts";
+
+/** A sign-in by a link's token (or the SSO return) waiting for the webcast's password. */
+export type PendingSignIn = Extract<SignInBody, { method: "magic_link" | "invite" | "sso" }>;
+
+export type ViewerSession =
+  | { status: "checking" }
+  | { status: "signed_out"; error: ViewerApiError | null; pending: PendingSignIn | null }
+  | { status: "signed_in"; pass: StoredPass; room: RoomTokenGrant | null; justSignedIn: boolean };
+
+/** Room tokens are asked again this long before they expire (and after a failed try). */
+export const ROOM_TOKEN_MARGIN_MS = 60_000;
+export const ROOM_TOKEN_RETRY_MS = 5_000;
+
+interface Options {
+  webcastId: string;
+  webcast: PublicWebcast | undefined;
+  magic: string | undefined;
+  invite: string | undefined;
+  /** The link's token was used (or refused): take it out of the address. */
+  onTokenUsed(kind: "magic" | "invite"): void;
+  /** Whether the room is needed now: the room token is then kept fresh. */
+  roomNeeded: boolean;
+}
+
+function asViewerError(cause: unknown): ViewerApiError {
+  if (cause instanceof ViewerApiError) return cause;
+  throw cause;
+}
+
+/**
+ * Who is watching on this device (docs/viewer-page.md): on load, a link's token (`?magic=`,
+ * `?invite=`) or the return from SSO signs in at once; else a stored pass is traded for a room
+ * token (401: the pass is forgotten and the access panel shows). Signed in, the room token is
+ * renewed ROOM_TOKEN_MARGIN_MS before it expires while the room is needed.
+ */
+export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUsed, roomNeeded }: Options) {
+  const [session, setSession] = useState<ViewerSession>({ status: "checking" });
+  const started = useRef(false);
+  const onTokenUsedRef = useRef(onTokenUsed);
+  onTokenUsedRef.current = onTokenUsed;
+
+  const enter = useCallback(
+    async (body: SignInBody) => {
+      const access = await signIn(webcastId, body);
+      const pass: StoredPass = { pass: access.pass, pass_expires_at: access.pass_expires_at, viewer: access.viewer };
+      storePass(webcastId, pass);
+      setSession({ status: "signed_in", pass, room: { room_token: access.room_token, expires_at: access.expires_at }, justSignedIn: true });
+    },
+    [webcastId],
+  );
+
+  /** A link's sign-in: refusals show on the access panel; a missing webcast password is asked first. */
+  const enterByLink = useCallback(
+    async (body: PendingSignIn): Promise<boolean> => {
+      setSession({ status: "checking" });
+      try {
+        await enter(body);
+        return true;
+      } catch (cause) {
+        const error = asViewerError(cause);
+        const needsPassword = error.fieldErrors("webcast_password").length > 0;
+        setSession({ status: "signed_out", error, pending: needsPassword ? body : null });
+        return false;
+      }
+    },
+    [enter],
+  );
+
+  // Once per page load, when the webcast is known (its password requirement decides the first step).
+  useEffect(() => {
+    if (!webcast || started.current) return;
+    started.current = true;
+    const link: PendingSignIn | null = magic
+      ? { method: "magic_link", token: magic }
+      : invite
+        ? { method: "invite", token: invite }
+        : takeSsoReturn(webcastId)
+          ? { method: "sso" }
+          : null;
+    if (link) {
+      if (magic) onTokenUsedRef.current("magic");
+      if (webcast.access.password_required) setSession({ status: "signed_out", error: null, pending: link });
+      else
+        void enterByLink(link).then((entered) => {
+          if (entered && link.method === "invite") onTokenUsedRef.current("invite");
+        });
+      return;
+    }
+    const stored = readPass(webcastId);
+    if (!stored) {
+      setSession({ status: "signed_out", error: null, pending: null });
+      return;
+    }
+    fetchRoomToken(webcastId, stored.pass).then(
+      (room) => setSession({ status: "signed_in", pass: stored, room, justSignedIn: false }),
+      (cause: unknown) => {
+        const error = asViewerError(cause);
+        if (error.status === 401) {
+          forgetPass(webcastId);
+          setSession({ status: "signed_out", error, pending: null });
+        } else {
+          // Offline or the server is down: still this device's viewer; the token is asked again later.
+          setSession({ status: "signed_in", pass: stored, room: null, justSignedIn: false });
+        }
+      },
+    );
+  }, [webcast, webcastId, magic, invite, enterByLink]);
+
+  // Keeps the room token fresh while the room is needed.
+  const signedIn = session.status === "signed_in" ? session : null;
+  const pass = signedIn?.pass.pass;
+  const expiresAt = signedIn?.room ? Date.parse(signedIn.room.expires_at) : null;
+  const [retryNonce, setRetryNonce] = useState(0);
+  useEffect(() => {
+    if (!pass || !roomNeeded) return;
+    const due = expiresAt === null || Number.isNaN(expiresAt) ? 0 : Math.max(0, expiresAt - ROOM_TOKEN_MARGIN_MS - Date.now());
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      fetchRoomToken(webcastId, pass).then(
+        (room) => {
+          if (!cancelled) setSession((current) => (current.status === "signed_in" && current.pass.pass === pass ? { ...current, room } : current));
+        },
+        (cause: unknown) => {
+          if (cancelled) return;
+          const error = asViewerError(cause);
+          if (error.status === 401) {
+            forgetPass(webcastId);
+            setSession({ status: "signed_out", error, pending: null });
+          } else setTimeout(() => setRetryNonce((value) => value + 1), ROOM_TOKEN_RETRY_MS);
+        },
+      );
+    }, Math.min(due, 2_147_483_647));
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [pass, roomNeeded, expiresAt, webcastId, retryNonce]);
+
+  const leave = useCallback(async () => {
+    if (session.status !== "signed_in") return;
+    const current = session.pass.pass;
+    forgetPass(webcastId);
+    setSession({ status: "signed_out", error: null, pending: null });
+    // Signed out on this device whatever the server says; the server forgets the pass when it can.
+    await signOut(webcastId, current).catch(() => undefined);
+  }, [session, webcastId]);
+
+  return { session, enter, enterByLink, leave };
+}
