@@ -5,6 +5,7 @@ import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
 import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
+import { staffCall } from "./staff-api.ts";
 
 /**
  * Issue #16 as three people meet it, in three browsers: the producer (Pablo, desktop) runs
@@ -37,24 +38,6 @@ async function expectClean(page: Page, where: string): Promise<void> {
   expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
 }
 
-/** A mutating API call from the signed-in page (its session cookie and CSRF token). */
-async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      await fetch("/sanctum/csrf-cookie", { credentials: "include" });
-      const token = decodeURIComponent(document.cookie.split("; ").find((cookie) => cookie.startsWith("XSRF-TOKEN="))?.slice("XSRF-TOKEN=".length) ?? "");
-      const response = await fetch(path, {
-        method,
-        credentials: "include",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-XSRF-TOKEN": token },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
-
 async function openTab(page: Page, tab: string, role: string): Promise<void> {
   await page.goto(`${baseUrl}/webcasts/${TECH_CHECK}/control-room?tab=${tab}`);
   await page.locator(`[data-testid="control-room"][data-role="${role}"]`).waitFor();
@@ -83,7 +66,7 @@ for (const run of RUNS) {
     });
 
     it("the viewer joins with the control room's audience preview link", async () => {
-      const created = await apiCall(producer, "POST", `/api/webcasts/${TECH_CHECK}/polls`, { title, language: "en", options: [{ text: "Yes" }, { text: "Not yet" }] });
+      const created = await staffCall(producer, "POST", `/api/webcasts/${TECH_CHECK}/polls`, { title, language: "en", options: [{ text: "Yes" }, { text: "Not yet" }] });
       expect(created.status).toBe(201);
       pollId = (created.json as { data: { id: string } }).data.id;
 
