@@ -39,6 +39,7 @@ import { sameOrigin } from "./http/origin.ts";
 import { viewerRoutes } from "./features/viewers/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { viewerAccessRoutes } from "./features/viewer-access/routes.ts";
+import { viewerMediaRoutes } from "./features/viewer-media/routes.ts";
 import { viewingSessionRoutes } from "./features/viewing-sessions/routes.ts";
 import { viewerImportRoutes } from "./features/viewer-imports/routes.ts";
 
@@ -67,6 +68,7 @@ const routes = app
   .route("/api/uploads", uploadRoutes) // the one upload path: R2 multipart through the Worker (docs/uploads.md)
   .route("/api/files", fileRoutes) // private objects through short-lived signed URLs, no session (docs/media.md "Serving files")
   .route("/api/watch", viewerAccessRoutes) // the public viewer page /w/{id}: no session needed (docs/viewer-page.md "Access API")
+  .route("/api/watch", viewerMediaRoutes) // what the viewer page plays: GET /api/watch/{id}/playback?token= (docs/media.md "Playback on the viewer page")
   .route("/api", viewingSessionRoutes) // /api/watch/{id}/viewing-sessions… (room token) and /api/webcasts/{uid}/viewing-sessions/summary (docs/webcasts-api.md "Viewing sessions")
   .route("/api", speakerRoutes)
   .route("/api", pollRoutes)
