@@ -69,12 +69,14 @@ export const viewerAccessRoutes = new Hono<AppEnv>()
     await limitMails(c, context.row.id, email);
     const viewer = registrationOpen(accessFacts(context)) ? await viewerByEmail(c.env, context.row.id, email) : undefined;
     if (viewer) {
-      try {
-        await sendSignInCode(c.env, context.row, viewer, appOrigin(c.env, c.req.url), locale ?? c.var.locale);
-      } catch (error) {
-        // Same answer as for anyone: a failure here must not tell that the e-mail is a viewer.
-        console.error(`[${c.var.requestId}] viewer sign-in e-mail failed`, error);
-      }
+      // Sent after the answer (waitUntil): a listed e-mail answers as fast as an unknown one, and a
+      // failure is logged only, so neither the time nor the answer tells that the e-mail is a viewer.
+      const requestId = c.var.requestId;
+      c.executionCtx.waitUntil(
+        sendSignInCode(c.env, context.row, viewer, appOrigin(c.env, c.req.url), locale ?? c.var.locale).catch((error: unknown) => {
+          console.error(`[${requestId}] viewer sign-in e-mail failed`, error);
+        }),
+      );
     }
     return c.json({ data: { sent: true as const } }, 202);
   })

@@ -44,9 +44,16 @@ export async function addSegment(webcast: WebcastRow, name: string): Promise<voi
     .run();
 }
 
-/** The link token and PIN of the newest sign-in e-mail to `email`. */
+/**
+ * The link token and PIN of the newest sign-in e-mail to `email`. POST …/magic-link sends after
+ * its answer (waitUntil), so the mail is waited for (up to 5 s).
+ */
 export async function signInMail(email: string): Promise<{ token: string; pin: string; subject: string; text: string }> {
-  const [mail] = await mailsTo(email);
+  let [mail] = await mailsTo(email);
+  for (let waited = 0; !mail && waited < 5_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    [mail] = await mailsTo(email);
+  }
   if (!mail) throw new Error(`no mail to ${email}`);
   const token = /\?magic=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   const pin = /[:：] ?(\d{6})$/m.exec(mail.text)?.[1];
