@@ -61,3 +61,49 @@ export function safeEqual(a: string, b: string): boolean {
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }
+
+/**
+ * How a signed JSON token signs: the HKDF label of its key (`derivedHmacKey`), and whether the
+ * signed text is the label, a dot and the payload part (room tokens, viewer passes) or the payload
+ * part alone (file URLs, invitation links). Each kept as it was first issued, so tokens in flight
+ * stay valid.
+ */
+export interface JsonTokenKind {
+  label: string;
+  labelInSignedText: boolean;
+  /** Longest token read before any crypto runs. */
+  maxLength: number;
+}
+
+const signedTextOf = (kind: JsonTokenKind, body: string) => encoder.encode(kind.labelInSignedText ? `${kind.label}.${body}` : body);
+
+/**
+ * `base64url(JSON payload) "." base64url(HMAC-SHA256)`: the one format of the product's stateless
+ * tokens (signed file URLs, room tokens, invitation links, viewer passes), each with its own key.
+ */
+export async function signJsonToken(appKey: string, kind: JsonTokenKind, payload: unknown): Promise<string> {
+  const body = base64url(encoder.encode(JSON.stringify(payload)));
+  const signature = await crypto.subtle.sign("HMAC", await derivedHmacKey(appKey, kind.label), signedTextOf(kind, body));
+  return `${body}.${base64url(new Uint8Array(signature))}`;
+}
+
+/**
+ * The payload of a token of `kind` whose signature holds (WebCrypto's constant-time verify),
+ * parsed but not yet judged (the caller checks its shape, purpose and expiry); null otherwise,
+ * whatever the reason.
+ */
+export async function verifyJsonToken(appKey: string, kind: JsonTokenKind, token: string): Promise<unknown> {
+  if (token.length > kind.maxLength) return null;
+  const [body, signature, ...rest] = token.split(".");
+  if (!body || !signature || rest.length > 0) return null;
+  const signatureBytes = fromBase64url(signature);
+  if (!signatureBytes || signatureBytes.length !== 32) return null;
+  if (!(await crypto.subtle.verify("HMAC", await derivedHmacKey(appKey, kind.label), signatureBytes, signedTextOf(kind, body)))) return null;
+  const bytes = fromBase64url(body);
+  if (!bytes) return null;
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
+  } catch {
+    return null;
+  }
+}

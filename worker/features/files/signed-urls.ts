@@ -1,4 +1,4 @@
-import { base64url, derivedHmacKey, fromBase64url } from "../../auth/tokens.ts";
+import { type JsonTokenKind, signJsonToken, verifyJsonToken } from "../../auth/tokens.ts";
 import type { Env } from "../../env.ts";
 
 /**
@@ -38,7 +38,6 @@ export interface SignFileOptions {
 }
 
 const HKDF_LABEL = "igo signed file urls v1";
-const encoder = new TextEncoder();
 
 
 
@@ -56,32 +55,18 @@ export async function signFileUrl(env: Pick<Env, "APP_KEY">, options: SignFileOp
   const payload: FilePayload = { k: options.key, e: Math.floor(now / 1000) + lifeOf(options.expires_in_s) };
   if (options.download_name) payload.n = options.download_name;
   if (options.content_type) payload.t = options.content_type;
-  const body = base64url(encoder.encode(JSON.stringify(payload)));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), encoder.encode(body)));
-  return `${FILES_PATH}${body}.${base64url(signature)}`;
+  return `${FILES_PATH}${await signJsonToken(env.APP_KEY, FILE_TOKEN, payload)}`;
 }
 
 /** Longest token read (a key, a name and a type fit well under it). */
-const MAX_TOKEN_LENGTH = 4096;
+const FILE_TOKEN: JsonTokenKind = { label: HKDF_LABEL, labelInSignedText: false, maxLength: 4096 };
 
 /**
  * The payload of a token whose signature holds (checked in constant time by WebCrypto) and which
  * has not expired at `now` (ms); null otherwise, whatever the reason.
  */
 export async function verifyFileToken(env: Pick<Env, "APP_KEY">, token: string, now: number = Date.now()): Promise<FilePayload | null> {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
-  const [body, signature, extra] = token.split(".");
-  if (!body || !signature || extra !== undefined) return null;
-  const signatureBytes = fromBase64url(signature);
-  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), signatureBytes, encoder.encode(body)))) return null;
-  const bytes = fromBase64url(body);
-  if (!bytes) return null;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
-  } catch {
-    return null;
-  }
+  const payload = await verifyJsonToken(env.APP_KEY, FILE_TOKEN, token);
   if (!isPayload(payload) || payload.e * 1000 <= now) return null;
   return payload;
 }

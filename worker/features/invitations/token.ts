@@ -1,4 +1,4 @@
-import { base64url, derivedHmacKey, fromBase64url } from "../../auth/tokens.ts";
+import { type JsonTokenKind, signJsonToken, verifyJsonToken } from "../../auth/tokens.ts";
 import type { Env } from "../../env.ts";
 
 /**
@@ -15,9 +15,8 @@ import type { Env } from "../../env.ts";
  */
 
 const HKDF_LABEL = "igo viewer invitation links v1";
-const encoder = new TextEncoder();
-/** Longest token read: two UUIDs and a number fit well under it. */
-const MAX_TOKEN_LENGTH = 512;
+/** Two UUIDs and a number fit well under 512 characters. */
+const INVITATION_TOKEN: JsonTokenKind = { label: HKDF_LABEL, labelInSignedText: false, maxLength: 512 };
 
 export interface InvitationPayload {
   /** The viewer's id. */
@@ -33,9 +32,7 @@ export interface InvitationPayload {
 /** A signed token naming the viewer and the webcast, issued at `now` (ms). */
 export async function signInvitationToken(env: Pick<Env, "APP_KEY">, viewerId: string, webcastId: string, now: number = Date.now()): Promise<string> {
   const payload: InvitationPayload = { v: viewerId, w: webcastId, i: Math.floor(now / 1000) };
-  const body = base64url(encoder.encode(JSON.stringify(payload)));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), encoder.encode(body)));
-  return `${body}.${base64url(signature)}`;
+  return signJsonToken(env.APP_KEY, INVITATION_TOKEN, payload);
 }
 
 /** The viewer's personal link to the webcast's page. */
@@ -45,18 +42,7 @@ export async function invitationLink(env: Pick<Env, "APP_KEY">, origin: string, 
 
 /** The payload of a token whose signature holds (checked in constant time by WebCrypto); null otherwise, whatever the reason. */
 export async function verifyInvitationToken(env: Pick<Env, "APP_KEY">, token: string): Promise<InvitationPayload | null> {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
-  const [body, signature, extra] = token.split(".");
-  if (!body || !signature || extra !== undefined) return null;
-  const signatureBytes = fromBase64url(signature);
-  if (!signatureBytes || !(await crypto.subtle.verify("HMAC", await derivedHmacKey(env.APP_KEY, HKDF_LABEL), signatureBytes, encoder.encode(body)))) return null;
-  const bytes = fromBase64url(body);
-  if (!bytes) return null;
-  try {
-    const payload: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
-    const { v, w, i } = (payload ?? {}) as Record<string, unknown>;
-    return typeof v === "string" && typeof w === "string" && typeof i === "number" && Number.isSafeInteger(i) ? { v, w, i } : null;
-  } catch {
-    return null;
-  }
+  const payload = await verifyJsonToken(env.APP_KEY, INVITATION_TOKEN, token);
+  const { v, w, i } = (payload ?? {}) as Record<string, unknown>;
+  return typeof v === "string" && typeof w === "string" && typeof i === "number" && Number.isSafeInteger(i) ? { v, w, i } : null;
 }

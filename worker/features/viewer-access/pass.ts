@@ -1,5 +1,5 @@
 import { VIEWER_PASS_TTL_DAYS } from "../../../domain/viewer-page/api.ts";
-import { base64url, derivedHmacKey, fromBase64url } from "../../auth/tokens.ts";
+import { type JsonTokenKind, signJsonToken, verifyJsonToken } from "../../auth/tokens.ts";
 import type { Env } from "../../env.ts";
 
 /**
@@ -26,35 +26,18 @@ export interface ViewerPass {
 }
 
 export const PASS_LABEL = "igo-viewer-pass.v1";
-const MAX_PASS_LENGTH = 1_024;
-const encoder = new TextEncoder();
-const signedText = (body: string) => encoder.encode(`${PASS_LABEL}.${body}`);
+const PASS: JsonTokenKind = { label: PASS_LABEL, labelInSignedText: true, maxLength: 1_024 };
 
 /** A pass for `viewerId` in `webcastId`, VIEWER_PASS_TTL_DAYS from `now` (ms); with its expiry (ISO). */
 export async function mintPass(env: Pick<Env, "APP_KEY">, webcastId: string, viewerId: string, guest: boolean, now = Date.now()): Promise<{ pass: string; expiresAt: string }> {
   const exp = Math.floor(now / 1000) + VIEWER_PASS_TTL_DAYS * 24 * 60 * 60;
   const payload: ViewerPass = { w: webcastId, v: viewerId, g: guest, exp };
-  const body = base64url(encoder.encode(JSON.stringify(payload)));
-  const signature = await crypto.subtle.sign("HMAC", await derivedHmacKey(env.APP_KEY, PASS_LABEL), signedText(body));
-  return { pass: `${body}.${base64url(new Uint8Array(signature))}`, expiresAt: new Date(exp * 1000).toISOString() };
+  return { pass: await signJsonToken(env.APP_KEY, PASS, payload), expiresAt: new Date(exp * 1000).toISOString() };
 }
 
 /** The pass's payload when ours (signature, constant time), for `webcastId` and not expired at `now`; null otherwise. */
 export async function verifyPass(env: Pick<Env, "APP_KEY">, pass: string, webcastId: string, now = Date.now()): Promise<ViewerPass | null> {
-  if (pass.length > MAX_PASS_LENGTH) return null;
-  const [body, signature, ...rest] = pass.split(".");
-  if (!body || !signature || rest.length > 0) return null;
-  const signatureBytes = fromBase64url(signature);
-  if (!signatureBytes || signatureBytes.length !== 32) return null;
-  if (!(await crypto.subtle.verify("HMAC", await derivedHmacKey(env.APP_KEY, PASS_LABEL), signatureBytes, signedText(body)))) return null;
-  const bytes = fromBase64url(body);
-  if (!bytes) return null;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
-  } catch {
-    return null;
-  }
+  const payload = await verifyJsonToken(env.APP_KEY, PASS, pass);
   if (!isPass(payload) || payload.w !== webcastId || payload.exp * 1000 <= now) return null;
   return payload;
 }
