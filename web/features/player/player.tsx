@@ -25,6 +25,12 @@ export interface PlayerProps {
    * live_since (else the player's time). Not called while a loop plays.
    */
   onMediaTime?: (ms: number) => void;
+  /**
+   * The show (not a loop around it) starts or stops playing: `playing` on the media's first frames
+   * after a start or a resume, not playing on pause, end, or when a loop takes over (the page's
+   * viewing sessions, issue #19).
+   */
+  onPlayingChange?: (playing: boolean) => void;
   /** Tests and the e2e: how hls.js is loaded, and which engine plays HLS. */
   loadHls?: HlsLoader;
   hlsEngine?: "auto" | "native" | "hls.js";
@@ -44,7 +50,7 @@ type Gate = "unmute" | "tap" | null;
  * webcast), whose source changes when the program does (program.ts). Autoplay: with sound, else
  * muted with an "Unmute" button, else a "Tap to play" button. States are said in a live region.
  */
-export function Player({ data, serverNow = Date.now, liveSince, ended = false, posterOverlay, onMediaTime, loadHls, hlsEngine = "auto" }: PlayerProps) {
+export function Player({ data, serverNow = Date.now, liveSince, ended = false, posterOverlay, onMediaTime, onPlayingChange, loadHls, hlsEngine = "auto" }: PlayerProps) {
   const { t, i18n } = useLingui();
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const hlsRef = useRef<HlsHandle | null>(null);
@@ -55,8 +61,8 @@ export function Player({ data, serverNow = Date.now, liveSince, ended = false, p
 
   const room = liveSince !== undefined ? liveSince : (data.premiere?.live_since ?? null);
   const program = programOf({ data, liveSince: room, serverNow, ended, loopDone: (role) => loopsDone.has(role) });
-  const latest = useRef({ program, room, onMediaTime });
-  latest.current = { program, room, onMediaTime };
+  const latest = useRef({ program, room, onMediaTime, onPlayingChange });
+  latest.current = { program, room, onMediaTime, onPlayingChange };
   const setMedia = useCallback((element: HTMLMediaElement | null) => {
     mediaRef.current = element;
   }, []);
@@ -170,9 +176,21 @@ export function Player({ data, serverNow = Date.now, liveSince, ended = false, p
         report(Math.round(date !== null && since !== null ? date - since : at * 1000));
       }
     };
-    const onEnded = () => finished(media, latest.current.program);
+    const showing = (playing: boolean) => {
+      const current = latest.current.program;
+      const aLoop = current.type === "file" && (current.role === "intro" || current.role === "outro");
+      latest.current.onPlayingChange?.(playing && !aLoop);
+    };
+    const onEnded = () => {
+      showing(false);
+      finished(media, latest.current.program);
+    };
     const onWaiting = () => setStatus("buffering");
-    const onPlaying = () => setStatus(null);
+    const onPlaying = () => {
+      setStatus(null);
+      showing(true);
+    };
+    const onPause = () => showing(false);
     const onError = () => {
       if (latest.current.program.type === "file") setStatus("failed");
     };
@@ -184,6 +202,7 @@ export function Player({ data, serverNow = Date.now, liveSince, ended = false, p
       ["ended", onEnded],
       ["waiting", onWaiting],
       ["playing", onPlaying],
+      ["pause", onPause],
       ["error", onError],
       ["volumechange", onVolume],
     ];

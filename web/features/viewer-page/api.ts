@@ -1,6 +1,4 @@
 import { z } from "zod";
-import type { ChatMessageView } from "../../../domain/chat/visibility.ts";
-import { chatMessageViewSchema } from "../../../domain/protocol/interaction-messages.ts";
 import {
   type MagicLinkBody,
   type PublicWebcast,
@@ -15,6 +13,7 @@ import {
 import { csrfFetch } from "../../api/csrf.ts";
 import { ApiRequestError } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
+import type { ViewingSessionTransport } from "./viewing-session.ts";
 
 /**
  * The viewer page's calls (domain/viewer-page/api.ts). Public: they skip the app's SPEC §8 global
@@ -44,8 +43,11 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 interface CallOptions {
   body?: unknown;
+  /** Sent as `Authorization: Bearer`: the viewer's pass, or a room token. */
   pass?: string;
   signal?: AbortSignal | undefined;
+  /** The request outlives the page (a viewing session's end on `pagehide`). */
+  keepalive?: boolean;
 }
 
 async function call(method: "GET" | "POST", path: string, options: CallOptions = {}): Promise<Response> {
@@ -55,6 +57,7 @@ async function call(method: "GET" | "POST", path: string, options: CallOptions =
   const init: RequestInit = { method, headers, credentials: "include" };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
+  if (options.keepalive) init.keepalive = true;
   let response: Response;
   try {
     response = await csrfFetch(path, init);
@@ -104,17 +107,28 @@ export async function signOut(webcastId: string, pass: string): Promise<void> {
   await call("POST", `${base(webcastId)}/sign-out`, { pass, body: {} });
 }
 
+/**
+ * The viewing-session calls (docs/webcasts-api.md "Viewing sessions") with the room token, as the
+ * page's `ViewingSessionTracker` wants them: the HTTP status, 0 when the network failed. The end
+ * is `keepalive`, so it is sent even when the page is going away.
+ */
+export function viewingSessionTransport(webcastId: string, roomToken: () => string): ViewingSessionTransport {
+  const sessions = `${base(webcastId)}/viewing-sessions`;
+  const status = async (request: Promise<Response>) => {
+    try {
+      return (await request).status;
+    } catch (error) {
+      return error instanceof ApiRequestError && !error.isNetworkError ? error.status : 0;
+    }
+  };
+  return {
+    start: (id, kind) => status(call("POST", sessions, { pass: roomToken(), body: { id, kind } })),
+    beat: (id) => status(call("POST", `${sessions}/${encodeURIComponent(id)}/heartbeat`, { pass: roomToken() })),
+    end: (id) => status(call("POST", `${sessions}/${encodeURIComponent(id)}/end`, { pass: roomToken(), keepalive: true })),
+  };
+}
+
 /** The error's text for the screen: the server's message (in the viewer's language) unless unreachable. */
 export function isUnreachableError(error: unknown): boolean {
   return !(error instanceof ApiRequestError) || error.isNetworkError;
-}
-
-/**
- * GET /api/webcasts/{uid}/chat-messages?before=…&token=… with the room token: the chat's older
- * messages. Same call as web/features/webcast-room/interaction-api.ts `fetchOlderChat`, without
- * the app's global 401 → login handling, which must not fire on this public page.
- */
-export async function fetchOlderChatByToken(uid: string, before: string, token: string): Promise<ChatMessageView[]> {
-  const response = await call("GET", `/api/webcasts/${encodeURIComponent(uid)}/chat-messages?before=${encodeURIComponent(before)}&token=${encodeURIComponent(token)}`);
-  return z.array(chatMessageViewSchema).parse(await response.json());
 }

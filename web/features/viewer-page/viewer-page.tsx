@@ -75,14 +75,16 @@ export function ViewerPage(props: ViewerPageProps) {
   return <LoadedViewerPage {...props} webcast={data.webcast} offsetMs={clockOffset(data.webcast, data.receivedAt)} refetch={loaded.reload} />;
 }
 
+/** The room (and its stage, the player) opens when live, premiering, under 10 minutes before the start, and for an available replay. */
 function roomOpens(state: ViewerPageState): boolean {
-  return state.kind === "live" || state.kind === "premiering" || (state.kind === "not_started" && state.soon === "under_10");
+  return state.kind === "live" || state.kind === "premiering" || state.kind === "replay_available" || (state.kind === "not_started" && state.soon === "under_10");
 }
 
 function LoadedViewerPage({ webcast, offsetMs, refetch, webcastId, magic, invite, onTokenUsed, socketFactory }: ViewerPageProps & { webcast: PublicWebcast; offsetMs: number; refetch(): void }) {
   const { state } = usePageState(webcast, offsetMs, refetch);
   const roomNeeded = roomOpens(state);
   const { session, enter, enterByLink, leave } = useViewerSession({ webcastId, webcast, magic, invite, onTokenUsed, roomNeeded });
+  const roomShown = session.status === "signed_in" && session.room !== null && roomNeeded;
 
   useEffect(() => {
     document.title = webcast.title;
@@ -103,9 +105,10 @@ function LoadedViewerPage({ webcast, offsetMs, refetch, webcastId, magic, invite
       <ViewerHeader webcast={webcast} />
       <div className="viewer-page__layout">
         <div className="viewer-page__primary">
-          {state.kind === "canceled" ? null : <Stage webcast={webcast} kind={state.kind} />}
+          {/* The room draws its own stage (the player); the poster stands in until it does. */}
+          {state.kind === "canceled" || roomShown ? null : <Stage webcast={webcast} kind={state.kind} />}
           <StatePanel webcast={webcast} state={state} />
-          {session.status === "signed_in" && session.room && roomNeeded ? (
+          {roomShown && session.status === "signed_in" && session.room ? (
             <section className="viewer-page__room-section" aria-labelledby="viewer-room-title">
               <h2 id="viewer-room-title" className="visually-hidden">
                 <Trans>Take part</Trans>
@@ -138,10 +141,7 @@ function LoadedViewerPage({ webcast, offsetMs, refetch, webcastId, magic, invite
   );
 }
 
-/**
- * Where the video player goes (built by a later task): the poster (cover image) meanwhile, never
- * a fake video.
- */
+/** The poster (cover image) before the room and its player are there: never a fake video. */
 function Stage({ webcast, kind }: { webcast: PublicWebcast; kind: ViewerPageState["kind"] }) {
   const { t } = useLingui();
   const title = webcast.title;

@@ -1,16 +1,18 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { Trans } from "@lingui/react/macro";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import type { RoomPhase } from "../../../domain/webcast-room/live-state.ts";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
-import { ChatPanel } from "../chat/chat-panel.tsx";
-import { PollsOnScreen } from "../polls/polls-on-screen.tsx";
-import { AskForm } from "../questions/ask-form.tsx";
+import type { RoomPhase } from "../../../domain/webcast-room/live-state.ts";
 import { AudienceSlide } from "../slides/audience-slide.tsx";
 import { ConnectionIndicator } from "../webcast-room/connection-indicator.tsx";
+import { fetchOlderChat } from "../webcast-room/interaction-api.ts";
+import { InteractionOutbox, outboxItems } from "../webcast-room/interaction-outbox.ts";
+import { InteractionPanel } from "../webcast-room/interaction-panel.tsx";
+import { MediaGatedScreen, withOwnBallots } from "../webcast-room/media-gated-screen.ts";
+import { type KeyValueStorage, storedPendingCommands, tabStorage } from "../webcast-room/pending-store.ts";
 import { RoomClient, type RoomSocketFactory } from "../webcast-room/room-client.ts";
-import "../webcast-room/interaction-panel.css";
-import { fetchOlderChatByToken } from "./api.ts";
+import { readPass } from "./pass-store.ts";
+import { type StageProps, ViewerStage } from "./viewer-stage.tsx";
 
 export interface ViewerRoomProps {
   webcast: PublicWebcast;
@@ -19,66 +21,104 @@ export interface ViewerRoomProps {
   /** Told of the room's phase, so the page fetches its state again when the show starts or ends. */
   onPhase?(phase: RoomPhase): void;
   socketFactory?: RoomSocketFactory;
+  /** Who watches (the queue on this device is theirs); default the stored pass's viewer. */
+  viewerId?: string;
+  /** Where questions and messages typed offline wait; default this tab's sessionStorage. */
+  pendingStorage?: KeyValueStorage;
+  /** The stage (the player); tests pass a stand-in that reports its own media time. */
+  Stage?: ComponentType<StageProps>;
+  /** The device's clock (epoch ms); tests pass their own. */
+  now?(): number;
+}
+
+interface Connected {
+  client: RoomClient;
+  screen: MediaGatedScreen;
+  outbox: InteractionOutbox;
 }
 
 /**
- * The viewer's side of the webcast room, as /live/$uid composes it (slide, polls, questions, chat),
- * honouring the attendee options: questions only with `ask_questions`. Lazy-loaded by the page.
+ * The viewer's side of the webcast room on /w/{id} (issue #19): the player, the slide, the polls
+ * on screen, questions (only with the attendee option `ask_questions`) and chat.
  *
- * The room token is read when the socket (re)connects: RoomClient takes a string, so a renewed
- * token does not touch an open connection; when the connection drops and a newer token exists,
- * the client is made again with it (the room resends its state on welcome, nothing is lost but
- * the unsent commands of that instant).
+ * - One room client for the page's life: it reads the room token at each (re)connection from the
+ *   latest the page holds, so a renewed token never makes a new client (nor loses its queue).
+ * - The slide, the scene, the polls on screen and the poster overlay are shown in step with the
+ *   viewer's own picture (media-gated-screen.ts): the player's media time opens the gate.
+ * - Questions and chat messages typed offline wait in the client's queue, kept in this tab's
+ *   sessionStorage, shown as waiting for the network, and are sent once (by id) when the room is
+ *   reached again.
  */
-export default function ViewerRoom({ webcast, token, onPhase, socketFactory }: ViewerRoomProps) {
+export default function ViewerRoom({ webcast, token, onPhase, socketFactory, viewerId, pendingStorage, Stage = ViewerStage, now }: ViewerRoomProps) {
   const uid = webcast.id;
   const latest = useRef(token);
   latest.current = token;
-  const [client, setClient] = useState<{ client: RoomClient; token: string } | null>(null);
-  const [generation, setGeneration] = useState(0);
+  const clock = useRef(now);
+  clock.current = now;
+  const [connected, setConnected] = useState<Connected | null>(null);
 
-  // `generation` changes to ask for a new client made with the latest token.
   useEffect(() => {
-    const used = latest.current;
-    const created = new RoomClient({ uid, token: used, ...(socketFactory ? { socketFactory } : {}) });
-    created.start();
-    setClient({ client: created, token: used });
-    return () => created.stop();
-  }, [uid, socketFactory, generation]);
+    const outbox = new InteractionOutbox();
+    const owner = `viewer:${viewerId ?? readPass(uid)?.viewer.id ?? "guest"}`;
+    const pendingStore = storedPendingCommands({ userId: owner, uid, storage: pendingStorage ?? tabStorage() });
+    const deviceNow = () => (clock.current ? clock.current() : Date.now());
+    const client = new RoomClient({
+      uid,
+      token: () => latest.current,
+      pendingStore,
+      onNotice: (effect) => outbox.settled(effect),
+      now: deviceNow,
+      ...(socketFactory ? { socketFactory } : {}),
+    });
+    const screen = new MediaGatedScreen(client, { now: deviceNow });
+    client.start();
+    setConnected({ client, screen, outbox });
+    return () => {
+      screen.dispose();
+      outbox.dispose();
+      client.stop();
+    };
+  }, [uid, socketFactory, viewerId, pendingStorage]);
 
-  if (!client) return null;
-  return <Room client={client.client} uid={uid} webcast={webcast} token={token} stale={client.token !== token} onStale={() => setGeneration((value) => value + 1)} onPhase={onPhase} />;
+  if (!connected) return null;
+  return <Room {...connected} webcast={webcast} token={token} tokenOf={() => latest.current} onPhase={onPhase} Stage={Stage} />;
 }
 
-interface RoomProps {
-  client: RoomClient;
-  uid: string;
+interface RoomProps extends Connected {
   webcast: PublicWebcast;
   token: string;
-  /** The client connects with an older token than the page holds. */
-  stale: boolean;
-  onStale(): void;
+  tokenOf(): string;
   onPhase: ((phase: RoomPhase) => void) | undefined;
+  Stage: ComponentType<StageProps>;
 }
 
-function Room({ client, uid, webcast, token, stale, onStale, onPhase }: RoomProps) {
-  const { t } = useLingui();
+function Room({ client, screen, outbox, webcast, token, tokenOf, onPhase, Stage }: RoomProps) {
+  const uid = webcast.id;
   const room = useSnapshot(client.store);
+  const gated = useSnapshot(screen.store);
+  const sent = useSnapshot(outbox.store);
   const interactions = room.interactions ? client.store.interactions : null;
   const live = room.live ? client.store.live : null;
+  const shown = gated.screen ? screen.store.screen : null;
   const phase = live?.phase;
-
-  useEffect(() => {
-    if (stale && room.status !== "open") onStale();
-  }, [stale, room.status, onStale]);
 
   useEffect(() => {
     if (phase) onPhase?.(phase);
   }, [phase, onPhase]);
 
   const request = (command: Parameters<RoomClient["request"]>[0]) => client.request(command);
+  const outboxList = outboxItems(client.store.pending, room.status, sent.sent.length > 0 ? outbox.store.sent : []);
   return (
-    <div className="viewer-page__room" data-testid="viewer-room">
+    <div className="viewer-page__room" data-testid="viewer-room" data-waiting-changes={gated.waiting}>
+      <Stage
+        webcastId={uid}
+        token={tokenOf}
+        liveSince={live ? live.live_since : undefined}
+        phase={phase}
+        posterOverlay={shown?.poster_overlay}
+        serverNow={() => screen.roomNow()}
+        onMediaTime={(ms) => screen.setMediaTime(ms)}
+      />
       <ConnectionIndicator status={room.status} welcomedOnce={room.welcomedOnce} pending={room.pending.length} />
       {room.reloadRequired ? (
         <div className="form-alert" role="alert">
@@ -88,49 +128,21 @@ function Room({ client, uid, webcast, token, stale, onStale, onPhase }: RoomProp
           </button>
         </div>
       ) : null}
-      {live ? <AudienceSlide uid={uid} token={token} index={live.current_slide_index} layout={live.current_scene_layout} /> : null}
-      {interactions === null ? (
-        room.status === "closed" ? (
-          <p className="form-alert" role="alert" data-testid="interactions-error">
-            <Trans>The webcast room cannot be reached. Reload the page to try again.</Trans>
-          </p>
-        ) : (
-          <p className="muted" aria-busy="true" data-testid="interactions-loading">
-            <Trans>Connecting to the webcast room…</Trans>
-          </p>
-        )
-      ) : (
-        <div className="interaction-panel" data-testid="interaction-panel">
-          {interactions.polls.length > 0 ? (
-            <section className="card" aria-label={t`Polls`} data-testid="panel-polls">
-              <h3 className="card__title">
-                <Trans>Polls</Trans>
-              </h3>
-              <PollsOnScreen polls={interactions.polls} request={request} />
-            </section>
-          ) : null}
-          {webcast.attendee_options.ask_questions ? (
-            <section className="card" aria-label={t`Questions`} data-testid="panel-questions">
-              <h3 className="card__title">
-                <Trans>Questions</Trans>
-              </h3>
-              <AskForm interactions={interactions} anonymousAllowed={live?.anonymous_questions ?? webcast.anonymous_questions} request={request} />
-            </section>
-          ) : null}
-          <section className="card" aria-label={t`Chat`} data-testid="panel-chat">
-            <h3 className="card__title">
-              <Trans>Chat</Trans>
-            </h3>
-            <ChatPanel
-              interactions={interactions}
-              request={request}
-              canModerate={false}
-              loadOlder={(before) => fetchOlderChatByToken(uid, before, token)}
-              onOlder={(messages, more) => client.addOlderChat(messages, more)}
-            />
-          </section>
-        </div>
-      )}
+      {shown ? <AudienceSlide uid={uid} token={token} index={shown.current_slide_index} layout={shown.current_scene_layout} /> : null}
+      <InteractionPanel
+        interactions={interactions}
+        anonymousAllowed={live?.anonymous_questions ?? webcast.anonymous_questions}
+        request={request}
+        canModerate={false}
+        failed={room.status === "closed"}
+        loadOlderChat={(before) => fetchOlderChat(uid, before, tokenOf(), { globalErrors: false })}
+        onOlderChat={(messages, more) => client.addOlderChat(messages, more)}
+        askQuestions={webcast.attendee_options.ask_questions}
+        hideEmptyPolls
+        headingLevel={3}
+        outbox={outboxList}
+        {...(shown && interactions ? { polls: withOwnBallots(shown.polls_on_screen, interactions.ballots) } : {})}
+      />
     </div>
   );
 }

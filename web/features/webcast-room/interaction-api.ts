@@ -11,7 +11,16 @@ import { requestHeaders } from "../../api/headers.ts";
  * they go through fetch with the typed client's headers, credentials and CSRF token, and their
  * answers are parsed here. TODO(issue #16): move to `api` + `unwrap` once the routes are chained.
  */
-async function callJson(path: string, init: RequestInit = {}): Promise<unknown> {
+interface CallOptions {
+  /**
+   * Whether an expired session (401) or an outage (503) gets the app's global handling (the login
+   * page, the outage banner). Public pages (the viewer page) say no: a 401 there means their room
+   * token is no good, never "log in to the app".
+   */
+  globalErrors?: boolean;
+}
+
+async function callJson(path: string, init: RequestInit = {}, options: CallOptions = {}): Promise<unknown> {
   let response: Response;
   try {
     response = await csrfFetch(path, { ...init, credentials: "include", headers: { ...requestHeaders(), "Content-Type": "application/json", Accept: "application/json" } });
@@ -21,7 +30,7 @@ async function callJson(path: string, init: RequestInit = {}): Promise<unknown> 
   if (!response.ok) {
     const error = await ApiRequestError.fromResponse(response);
     // An expired session or an outage get the app's handling; other refusals are shown where they happened.
-    if (error.status === 401 || error.status === 503) handleApiError(error);
+    if ((options.globalErrors ?? true) && (error.status === 401 || error.status === 503)) handleApiError(error);
     throw error;
   }
   return response.json();
@@ -29,11 +38,12 @@ async function callJson(path: string, init: RequestInit = {}): Promise<unknown> 
 
 /**
  * GET /api/webcasts/{uid}/chat-messages?before=<oldest id>: the messages before it, oldest first;
- * as the signed-in staff member, or with the audience page's room token.
+ * as the signed-in staff member, or with a room token (the audience pages). `globalErrors: false`
+ * on public pages (see CallOptions).
  */
-export async function fetchOlderChat(uid: string, before: string, token?: string): Promise<ChatMessageView[]> {
+export async function fetchOlderChat(uid: string, before: string, token?: string, options: CallOptions = {}): Promise<ChatMessageView[]> {
   const byToken = token === undefined ? "" : `&token=${encodeURIComponent(token)}`;
-  const body = await callJson(`/api/webcasts/${encodeURIComponent(uid)}/chat-messages?before=${encodeURIComponent(before)}${byToken}`);
+  const body = await callJson(`/api/webcasts/${encodeURIComponent(uid)}/chat-messages?before=${encodeURIComponent(before)}${byToken}`, {}, options);
   return z.array(chatMessageViewSchema).parse(body);
 }
 

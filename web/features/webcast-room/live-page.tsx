@@ -85,7 +85,7 @@ function LiveRoom({ client, uid, token }: { client: RoomClient; uid: string; tok
         request={(command) => client.request(command)}
         canModerate={false}
         failed={room.status === "closed"}
-        loadOlderChat={(before) => fetchOlderChat(uid, before, token)}
+        loadOlderChat={(before) => fetchOlderChat(uid, before, token, { globalErrors: false })}
         onOlderChat={(messages, more) => client.addOlderChat(messages, more)}
       />
     </section>

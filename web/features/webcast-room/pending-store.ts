@@ -16,6 +16,11 @@ import type { PendingCommand } from "./room-state.ts";
  * first hello without waiting. Keyed by user and webcast (another account on this browser never
  * sends them). Entries are added and removed one by one (not the whole list rewritten), so two
  * tabs of the same control room keep each other's.
+ *
+ * The viewer page (issue #19) keeps its queue the same way, in the tab's sessionStorage
+ * (`tabStorage`) and keyed by the viewer: a question or chat message typed offline survives a
+ * reload and is sent once the room is reached; closing the tab ends the viewing, and with it the
+ * queue (a question from a session left hours ago should not appear in a later one).
  */
 export interface PendingStore {
   /** The stored commands still worth sending, oldest first (expired or unreadable ones are dropped). */
@@ -40,21 +45,31 @@ export const PENDING_MAX_ENTRIES = 200;
 const storedEntry = z.object({ id: z.string().min(1), command: roomCommandSchema, at: z.number() });
 type StoredEntry = z.infer<typeof storedEntry>;
 
-export function pendingStorageKey(userId: number, uid: string): `${typeof STORAGE_PREFIX}.${string}` {
-  return `${STORAGE_PREFIX}.room-pending.${userId}.${uid}`;
+/** The owner is a user id (the control room) or a viewer's key (`viewer:<id>`, the viewer page). */
+export function pendingStorageKey(owner: number | string, uid: string): `${typeof STORAGE_PREFIX}.${string}` {
+  return `${STORAGE_PREFIX}.room-pending.${owner}.${uid}`;
 }
 
-function browserStorage(): KeyValueStorage | undefined {
+function browserStorage(kind: "localStorage" | "sessionStorage" = "localStorage"): KeyValueStorage | undefined {
   try {
-    return globalThis.localStorage ?? undefined;
+    return globalThis[kind] ?? undefined;
   } catch {
     // Storage disabled (private mode, blocked cookies): the queue lasts as long as the page.
     return undefined;
   }
 }
 
+/**
+ * This tab's sessionStorage (the viewer page's queue: a reload keeps it, closing the tab ends it),
+ * or undefined when storage is refused.
+ */
+export function tabStorage(): KeyValueStorage | undefined {
+  return browserStorage("sessionStorage");
+}
+
 export interface StoredPendingOptions {
-  userId: number;
+  /** Whose commands: a user id, or a viewer's key (see pendingStorageKey). */
+  userId: number | string;
   uid: string;
   /** Default: localStorage (absent or failing storage keeps nothing, silently). */
   storage?: KeyValueStorage | undefined;

@@ -1,6 +1,7 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
 import { proxy, ref } from "valtio";
-import { PING_FRAME, PROTOCOL_VERSION, type ClientMessage, encodeFrame, parseServerFrame } from "../../../domain/protocol/index.ts";
+import type { ViewerPollView } from "../../../domain/polls/live.ts";
+import { PING_FRAME, PROTOCOL_VERSION, type ClientMessage, type RoomEvent, type ServerMessage, encodeFrame, parseServerFrame } from "../../../domain/protocol/index.ts";
 import type { RoomRole } from "../../../domain/webcast-room/actor.ts";
 import type { ChatMessageView } from "../../../domain/chat/visibility.ts";
 import type { RoomCommand } from "../../../domain/webcast-room/commands.ts";
@@ -31,6 +32,11 @@ import {
  * a producer on a shaky network redo every click; the room still judges each one when it lands.
  * The queue is also kept on the device (pending-store.ts): a control room opened again after the
  * tab closed starts with the commands still unanswered and sends them after its first welcome.
+ *
+ * The audience pages reach the room with a room token instead of the session. A token provider
+ * (`token: () => string | Promise<string>`) is asked at each (re)connection, so the viewer page's
+ * short-lived tokens are renewed without a new client (its queue and state stay). Whoever shows
+ * the room at its own pace (the viewer page, in step with its video) listens to `onRoomChange`.
  */
 
 /** What the client needs of a socket: partysocket's reconnecting WebSocket, or a test's fake. */
@@ -44,7 +50,25 @@ export interface RoomSocket {
   addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
 }
 
-export type RoomSocketFactory = (url: string) => RoomSocket;
+/**
+ * Makes the socket for `url`. `nextUrl`, when given, says the URL of every later (re)connection
+ * (a room token renewed meanwhile): partysocket calls it before each attempt.
+ */
+export type RoomSocketFactory = (url: string, nextUrl?: () => Promise<string>) => RoomSocket;
+
+/** A room token, or where to read the freshest one: called at each (re)connection. */
+export type RoomToken = string | (() => string | Promise<string>);
+
+/**
+ * What changed in the room's copy, for whoever shows it at its own pace (media-gated-screen.ts):
+ * a whole state (`snapshot`, after a welcome), events applied in order (`replayed`: missed ones
+ * replayed by a welcome, not fresh), or the polls on screen (`snapshot`: the interactions sent
+ * after a welcome).
+ */
+export type RoomChange =
+  | { type: "snapshot"; live: VisibleLiveState }
+  | { type: "events"; events: readonly RoomEvent[]; liveSince: number | null; replayed: boolean }
+  | { type: "polls"; polls: readonly ViewerPollView[]; snapshot: boolean };
 
 export type ConnectionStatus = "connecting" | "open" | "closed";
 
@@ -86,8 +110,12 @@ export interface RoomClientOptions {
   clientId?: string;
   /** Where the pending commands are kept across page loads (default: nowhere, memory only). */
   pendingStore?: PendingStore;
-  /** A room token (a viewer's or an audience preview link's): the socket is let in by it, no session needed. */
-  token?: string;
+  /**
+   * A room token (a viewer's or an audience preview link's): the socket is let in by it, no
+   * session needed. A function is asked at each (re)connection, so a renewed token is used
+   * without making a new client.
+   */
+  token?: RoomToken;
   /** The client's clock (epoch ms), for the wait before the next question; tests pass their own. */
   now?(): number;
 }
@@ -99,8 +127,11 @@ export function roomUrl(uid: string, where: Pick<Location, "protocol" | "host"> 
 }
 
 /** partysocket with backoff from 1 s to 30 s; nothing buffered while closed (hello must come first). */
-export const browserRoomSocket: RoomSocketFactory = (url) =>
-  new ReconnectingWebSocket(url, [], { minReconnectionDelay: 1_000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxEnqueuedMessages: 0 });
+export const browserRoomSocket: RoomSocketFactory = (url, nextUrl) =>
+  new ReconnectingWebSocket(nextUrl ?? url, [], { minReconnectionDelay: 1_000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxEnqueuedMessages: 0 });
+
+/** How long before asking a token provider again when it failed (offline, the server down). */
+export const TOKEN_RETRY_MS = 5_000;
 
 export class RoomClient {
   readonly store: RoomStore;
@@ -114,6 +145,10 @@ export class RoomClient {
   private lastMessageAt = 0;
   /** The callers of `request` waiting for the room's answer, by command id. */
   private readonly waiting = new Map<string, (outcome: RequestOutcome) => void>();
+  private readonly changeListeners = new Set<(change: RoomChange) => void>();
+  private tokenRetry: ReturnType<typeof setTimeout> | undefined;
+  /** The token provider is being asked (or asked again soon): no socket yet. */
+  private awaitingToken = false;
   private readonly onOnline = () => this.socket?.reconnect();
   // The browser may keep a dead socket open for minutes: offline means not connected now.
   private readonly onOffline = () => this.setStatus("connecting");
@@ -139,8 +174,41 @@ export class RoomClient {
   }
 
   start(): void {
-    if (this.socket || this.stopped) return;
-    const socket = (this.options.socketFactory ?? browserRoomSocket)(roomUrl(this.options.uid, location, this.options.token));
+    if (this.socket || this.stopped || this.awaitingToken) return;
+    const token = this.options.token;
+    if (typeof token !== "function") return this.connect(roomUrl(this.options.uid, location, token));
+    const nextUrl = async () => roomUrl(this.options.uid, location, await token());
+    const retry = () => {
+      this.awaitingToken = true;
+      this.tokenRetry = setTimeout(() => {
+        this.awaitingToken = false;
+        this.start();
+      }, TOKEN_RETRY_MS);
+    };
+    let first: string | Promise<string>;
+    try {
+      first = token();
+    } catch {
+      return retry();
+    }
+    if (typeof first === "string") return this.connect(roomUrl(this.options.uid, location, first), nextUrl);
+    // An asynchronous provider: connect once it answered (still "connecting" meanwhile).
+    this.awaitingToken = true;
+    first.then(
+      (value) => {
+        this.awaitingToken = false;
+        if (!this.stopped && !this.socket) this.connect(roomUrl(this.options.uid, location, value), nextUrl);
+      },
+      () => {
+        this.awaitingToken = false;
+        if (!this.stopped) retry();
+      },
+    );
+  }
+
+  private connect(url: string, nextUrl?: () => Promise<string>): void {
+    const factory = this.options.socketFactory ?? browserRoomSocket;
+    const socket = nextUrl ? factory(url, nextUrl) : factory(url);
     this.socket = socket;
     socket.addEventListener("open", () => this.hello());
     socket.addEventListener("close", () => this.setStatus(this.store.reloadRequired ? "closed" : "connecting"));
@@ -169,6 +237,8 @@ export class RoomClient {
   stop(): void {
     this.stopped = true;
     clearInterval(this.pingTimer);
+    clearTimeout(this.tokenRetry);
+    this.tokenRetry = undefined;
     if (typeof window !== "undefined") {
       window.removeEventListener("online", this.onOnline);
       window.removeEventListener("offline", this.onOffline);
@@ -201,6 +271,12 @@ export class RoomClient {
     });
   }
 
+  /** Tells `listener` of every change to the room's copy (see RoomChange); returns how to stop. */
+  onRoomChange(listener: (change: RoomChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Older chat messages read by the page (GET chat-messages?before=), put before the ones held. */
   addOlderChat(messages: readonly ChatMessageView[], more: boolean): void {
     if (this.state.interactions === null) return;
@@ -225,10 +301,27 @@ export class RoomClient {
     // A frame this version does not understand changes nothing.
     if (!parsed.ok) return;
     const { state, effects } = applyServerMessage(this.state, parsed.message, this.options.now ? this.options.now() : Date.now());
-    const before = this.state.live;
+    const before = this.state;
     this.commit(state);
-    if (parsed.message.type === "event" && before !== state.live) this.store.lastEventName = parsed.message.name;
+    if (parsed.message.type === "event" && before.live !== state.live) this.store.lastEventName = parsed.message.name;
+    if (this.changeListeners.size > 0) this.tellChanges(parsed.message, before, state);
     for (const effect of effects) this.carryOut(effect);
+  }
+
+  private tellChanges(message: ServerMessage, before: RoomSyncState, after: RoomSyncState): void {
+    const tell = (change: RoomChange) => {
+      for (const listener of this.changeListeners) listener(change);
+    };
+    if (message.type === "welcome" && message.snapshot !== null && after.live !== null) return tell({ type: "snapshot", live: after.live });
+    if (message.type === "welcome" || message.type === "event" || message.type === "events") {
+      const received = message.type === "welcome" ? message.missed : message.type === "event" ? [message] : message.events;
+      const events = received.filter((event) => event.seq > before.seq && event.seq <= after.seq);
+      if (events.length > 0) tell({ type: "events", events, liveSince: before.live?.live_since ?? null, replayed: message.type === "welcome" });
+      return;
+    }
+    if ((message.type === "interactions" || message.type === "polls") && after.interactions !== null && after.interactions !== before.interactions) {
+      tell({ type: "polls", polls: after.interactions.polls, snapshot: message.type === "interactions" });
+    }
   }
 
   private carryOut(effect: RoomEffect): void {
