@@ -1,9 +1,11 @@
+import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { lingui } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type HtmlTagDescriptor, type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { APP_MANIFEST } from "./domain/pwa/manifest.ts";
 import { headersFile } from "./worker/http/security-headers.ts";
 
 // IGO_STATE_DIR lets the e2e suite and benchmarks run against their own local D1/R2/DO state.
@@ -12,6 +14,16 @@ const stateDir = process.env.IGO_STATE_DIR;
 /** The screen the installed app opens on (manifest start_url) and where sign-in lands. */
 const START_SCREEN_ROUTES = [/\/web\/routes\/_app\.tsx\?tsr-split=component$/, /\/web\/routes\/_app\/home\.tsx\?tsr-split=component$/];
 const CATALOG_MODULE = /\/web\/i18n\/locales\/([a-z]+)\/messages\.po$/;
+
+/**
+ * The pages: the app (index.html, every path) and the viewer's public webcast page (watch.html,
+ * web/watch.tsx, for /w/{id}: issue #19, its initial JS within bench/route-js.ts `VIEWER_JS_BUDGET_GZIP`).
+ */
+const PAGES = { index: "index.html", watch: "watch.html" } as const;
+/** A page in the project root: vite's root, the working directory (bench/app.ts builds in a shadow root). */
+const pagePath = (file: string) => path.resolve(file);
+/** The viewer page's addresses: the worker (wrangler.toml run_worker_first), the service worker and `vite dev` answer them with watch.html. */
+const WATCH_NAVIGATION = /^\/w\/[^/]+\/?$/;
 
 /**
  * Issue #4 (offline home render < 150 ms): in the built index.html,
@@ -31,8 +43,9 @@ function preloadStartScreen(): Plugin {
     },
     transformIndexHtml: {
       order: "post",
-      handler(_html, { bundle, chunk: entry }) {
+      handler(_html, { bundle, chunk: entry, path }) {
         if (!bundle || !entry) return;
+        const isApp = path === `/${PAGES.index}`;
         const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [[output.fileName, output] as const] : [])));
         const alreadyLoaded = new Set<string>([entry.fileName]);
         const collectStatic = (fileName: string, into: Set<string>) => {
@@ -52,13 +65,102 @@ function preloadStartScreen(): Plugin {
           const locale = CATALOG_MODULE.exec(chunk.facadeModuleId ?? "")?.[1];
           if (locale) catalogs[locale] = base + chunk.fileName;
         }
+        const catalogsMeta: HtmlTagDescriptor = { tag: "meta", attrs: { name: "igo-catalogs", content: JSON.stringify(catalogs) }, injectTo: "head-prepend" };
+        // The viewer page (watch.html) gets the catalogs, not the start screen's code.
+        if (!isApp) return [catalogsMeta];
         const tags: HtmlTagDescriptor[] = [
-          { tag: "meta", attrs: { name: "igo-catalogs", content: JSON.stringify(catalogs) }, injectTo: "head-prepend" },
+          catalogsMeta,
           ...[...scripts].filter((fileName) => !alreadyLoaded.has(fileName)).map((fileName): HtmlTagDescriptor => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: base + fileName }, injectTo: "head" })),
           ...[...styles].map((fileName): HtmlTagDescriptor => ({ tag: "link", attrs: { rel: "preload", as: "style", crossorigin: true, href: base + fileName }, injectTo: "head" })),
         ];
         return tags;
       },
+    },
+  };
+}
+
+/** The app's route of the viewer page (in-app navigations to /w/{id} keep to index.html). */
+const VIEWER_ROUTE = /\/web\/routes\/_public\/w\.\$webcastId\.tsx\?tsr-split=component$/;
+
+/**
+ * zod: the app's start code uses a sliver of it, the viewer page most of it. Both pages import it,
+ * so a group by import would put all of zod in the app's start code: rolldown's own chunking, by
+ * the code each page keeps after tree-shaking, places it instead.
+ */
+const BY_USE = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/** What `collectInitialModules` learns of the client's module graph, for the chunk groups. */
+const graph = {
+  /** The modules each page's entry imports statically (its start code). */
+  initial: { index: new Set<string>(), watch: new Set<string>() } as Record<keyof typeof PAGES, Set<string>>,
+  /**
+   * The pages and their scripts. The viewer groups leave them out: a chunk holding watch.tsx would
+   * be watch.html's entry chunk, and an app chunk importing shared code from it would run the
+   * viewer page's boot inside the app.
+   */
+  pages: new Set<string>(),
+  /** Every module the app can load (static or lazy) apart from its own route of the viewer page. */
+  app: new Set<string>(),
+  /** The start screen's modules (START_SCREEN_ROUTES and what they import statically). */
+  startScreen: new Set<string>(),
+};
+
+/**
+ * Reads, once the client's module graph is built (chunks are made after), which modules each page
+ * needs at start and which the app loads elsewhere: rolldown's `$initial` tag cannot tell one
+ * entry's from another's.
+ */
+function collectInitialModules(): Plugin {
+  return {
+    name: "igo:initial-modules",
+    apply: "build",
+    buildEnd() {
+      const reach = (from: string, into: Set<string>, follow: (id: string) => readonly string[]) => {
+        into.clear();
+        const pending = [from];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (into.has(id)) continue;
+          into.add(id);
+          pending.push(...follow(id));
+        }
+      };
+      graph.pages.clear();
+      for (const [page, file] of Object.entries(PAGES) as [keyof typeof PAGES, string][]) {
+        const html = pagePath(file);
+        for (const id of [html, ...(this.getModuleInfo(html)?.importedIds ?? [])]) graph.pages.add(id);
+        reach(html, graph.initial[page], (id) => this.getModuleInfo(id)?.importedIds ?? []);
+      }
+      const startRoutes = [...this.getModuleIds()].filter((id) => START_SCREEN_ROUTES.some((route) => route.test(id)));
+      reach("", graph.startScreen, (id) => (id === "" ? startRoutes : (this.getModuleInfo(id)?.importedIds ?? [])));
+      reach(pagePath(PAGES.index), graph.app, (id) => {
+        const info = this.getModuleInfo(id);
+        return [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])].filter((imported) => !VIEWER_ROUTE.test(imported));
+      });
+    },
+  };
+}
+
+/**
+ * `vite dev`: the viewer page's addresses get watch.html, as the worker and the service worker
+ * answer them in a build. Runs before @cloudflare/vite-plugin, which would hand /w/* to the worker
+ * (run_worker_first), whose assets binding under `vite dev` is the app's index.html.
+ */
+function serveWatchPage(): Plugin {
+  return {
+    name: "igo:serve-watch-page",
+    apply: "serve",
+    enforce: "pre",
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [path = "", query] = (request.url ?? "").split("?", 2);
+        if (request.method === "GET" && WATCH_NAVIGATION.test(path) && request.headers.accept?.includes("text/html")) {
+          // /watch: the assets answer watch.html there (/watch.html redirects to it). The cloudflare
+          // plugin hands the request to its asset worker by `originalUrl`.
+          request.url = `/watch${query === undefined ? "" : `?${query}`}`;
+          Object.assign(request, { originalUrl: request.url });
+        }
+        next();
+      });
     },
   };
 }
@@ -84,17 +186,32 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // dist/client/.vite/manifest.json: which chunk holds which route, for the JS budget
+        // (bench/route-js.ts). Not served: web/public/.assetsignore lists it.
+        manifest: true,
         rolldownOptions: {
+          input: Object.fromEntries(Object.entries(PAGES).map(([name, file]) => [name, pagePath(file)])),
           output: {
             // Fewer, larger files on the way to the first screen: offline each file is one more
             // service-worker round trip (issue #4, offline home render: ~20 ms each group). The
             // modules every page runs at start go in one file (the entry's) instead of ~17 small
             // shared chunks; the start screen's (home and its layout, with what they import) in
             // another, preloaded by index.html. Other lazy routes still load on demand.
+            // The viewer page (watch.html) must not load the app's start code (issue #19): what
+            // both pages run at start (React, Lingui, zod…) is a chunk of its own, then each page's
+            // own start code is one file, the viewer page's reused by the app's /w/{id} route.
             codeSplitting: {
               groups: [
-                { name: "app", tags: ["$initial"] },
-                { name: "start-screen", test: (id: string) => START_SCREEN_ROUTES.some((route) => route.test(id)) },
+                { name: "shared", priority: 4, test: (id: string) => graph.initial.index.has(id) && graph.initial.watch.has(id) && !BY_USE.test(id) },
+                { name: "app", priority: 3, test: (id: string) => graph.initial.index.has(id) && !BY_USE.test(id) },
+                // The viewer page's start code that the app's start screen uses too (the language
+                // switch, the theme toggle…): both pages preload it.
+                { name: "shared-start", priority: 2, includeDependenciesRecursively: false, test: (id: string) => graph.initial.watch.has(id) && !graph.pages.has(id) && !BY_USE.test(id) && graph.startScreen.has(id) },
+                // The viewer page's start code that other screens use too (forms, validation, the
+                // language switch…), apart from its own, so those screens do not load the page.
+                { name: "viewer-common", priority: 2, includeDependenciesRecursively: false, test: (id: string) => graph.initial.watch.has(id) && !graph.pages.has(id) && !BY_USE.test(id) && graph.app.has(id) },
+                { name: "viewer", priority: 2, includeDependenciesRecursively: false, test: (id: string) => graph.initial.watch.has(id) && !graph.pages.has(id) && !BY_USE.test(id) },
+                { name: "start-screen", priority: 1, test: (id: string) => START_SCREEN_ROUTES.some((route) => route.test(id)) },
               ],
             },
           },
@@ -113,6 +230,8 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
+    serveWatchPage(),
+    { ...collectInitialModules(), applyToEnvironment: (env: { name: string }) => env.name === "client" },
     { ...preloadStartScreen(), applyToEnvironment: (env: { name: string }) => env.name === "client" },
     { ...staticAssetHeaders(), applyToEnvironment: (env: { name: string }) => env.name === "client" },
     cloudflare({
@@ -125,26 +244,29 @@ export default defineConfig({
       registerType: "prompt",
       injectRegister: false,
       includeAssets: ["favicon.svg"],
-      manifest: {
-        name: "iGo Events",
-        short_name: "iGo",
-        description: "Produce and run webcasts, meetings, streaming channels and events — online or offline.",
-        lang: "fr",
-        start_url: "/home",
-        scope: "/",
-        display: "standalone",
-        theme_color: "#1d4ed8",
-        background_color: "#ffffff",
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-        ],
-      },
+      // domain/pwa/manifest.ts (the viewer page links its webcast's own, served by the worker).
+      manifest: { ...APP_MANIFEST, icons: [...APP_MANIFEST.icons] },
       workbox: {
         globPatterns: ["**/*.{js,mjs,css,html,svg,png,webmanifest,woff2}"],
         navigateFallback: "/index.html",
-        navigateFallbackDenylist: [/^\/api\//, /^\/sanctum\//],
+        // /w/{id} is the viewer page (watch.html), not the app: the route below answers it.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sanctum\//, /^\/w\//],
+        runtimeCaching: [
+          {
+            // The viewer page from the network (the worker answers watch.html), else the copy kept
+            // from an earlier visit: an installed viewer reopening a webcast offline gets its page.
+            urlPattern: ({ request, url }) => request.mode === "navigate" && /^\/w\/[^/]+\/?$/.test(url.pathname),
+            handler: "NetworkFirst",
+            options: {
+              cacheName: "igo-viewer-pages",
+              networkTimeoutSeconds: 3,
+              matchOptions: { ignoreSearch: true },
+              expiration: { maxEntries: 20 },
+              // A webcast page never visited: the page shell, which says the server is out of reach.
+              precacheFallback: { fallbackURL: "/watch.html" },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // Take control on first install so the first visit is already offline-ready; later
         // versions still wait for the user's "Reload" (no skipWaiting).

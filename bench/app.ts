@@ -18,10 +18,11 @@ const localEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLE
 
 // Never built in the project root: `vite build` there writes dist/ (the e2e suite's) and points
 // .wrangler/deploy/config.json (which `vite preview` follows) at its output. A bench builds in a
-// shadow root under bench/.tmp/ (git-ignored): symlinks to the sources, a copy of index.html (a
-// symlinked entry would resolve outside the root) and a config that keeps the symlinked paths, so
+// shadow root under bench/.tmp/ (git-ignored): symlinks to the sources, copies of the pages
+// index.html and watch.html (a symlinked entry would resolve outside the root) and a config that keeps the symlinked paths, so
 // the router's code splitting and Lingui's catalogs match files exactly as in the real build.
-const SKIPPED = new Set([".git", ".wrangler", "bench", "dist", "index.html", "vite.config.ts"]);
+const PAGES = ["index.html", "watch.html"];
+const SKIPPED = new Set([".git", ".wrangler", "bench", "dist", ...PAGES, "vite.config.ts"]);
 
 /**
  * Builds the production app (service worker included) into bench/.tmp/<name>/dist; returns that
@@ -38,7 +39,7 @@ export function buildApp(name: string): string {
   for (const entry of readdirSync(rootDir)) {
     if (!SKIPPED.has(entry)) symlinkSync(join(rootDir, entry), join(root, entry));
   }
-  copyFileSync(join(rootDir, "index.html"), join(root, "index.html"));
+  for (const page of PAGES) copyFileSync(join(rootDir, page), join(root, page));
   writeFileSync(
     join(root, "vite.config.ts"),
     `import { mergeConfig } from "vite";\nimport base from ${JSON.stringify(join(rootDir, "vite.config.ts"))};\nexport default mergeConfig(base, { resolve: { preserveSymlinks: true } });\n`,

@@ -31,6 +31,8 @@ export const SCREENS: readonly Screen[] = [
   { name: "sign-up", account: null, path: "/users/signup", ready: "signup-page" },
   { name: "password request", account: null, path: "/password/request", ready: "password-request-page" },
   { name: "local mailbox", account: null, path: "/dev/mailbox", ready: "mailbox-page" },
+  // The viewer's public page (watch.html, its own entry): a webcast not started, signed out.
+  { name: "viewer page", account: null, path: (uid: string) => `/w/${uid}`, ready: "viewer-access" },
   { name: "home", account: "organizer@demo.test", path: "/home", ready: "page-title" },
   { name: "sessions", account: "organizer@demo.test", path: "/sessions", ready: "session-list" },
   { name: "calendar", account: "organizer@demo.test", path: "/sessions/calendar", ready: "calendar-page" },

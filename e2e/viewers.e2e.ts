@@ -48,7 +48,7 @@ interface ImportLog {
 }
 
 describe("viewers of a webcast", () => {
-  it("imports 5,000 viewers with 20 bad rows, then invites the registered ones; the e-mail's link opens the invitation", async () => {
+  it("imports 5,000 viewers with 20 bad rows, then invites the registered ones; the e-mail's link opens the invitation", { timeout: 240_000 }, async () => {
     const page = await browser.context.newPage();
     await signIn(page, baseUrl, "organizer@demo.test");
     await page.goto(`${baseUrl}/webcasts/${LAUNCH}/edit?tab=viewers`);

@@ -39,6 +39,7 @@ import { sameOrigin } from "./http/origin.ts";
 import { viewerRoutes } from "./features/viewers/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { viewerAccessRoutes } from "./features/viewer-access/routes.ts";
+import { viewerPageRoutes } from "./features/viewer-access/page-routes.ts";
 import { viewerMediaRoutes } from "./features/viewer-media/routes.ts";
 import { viewingSessionRoutes } from "./features/viewing-sessions/routes.ts";
 import { viewerImportRoutes } from "./features/viewer-imports/routes.ts";
@@ -55,6 +56,7 @@ const app = new Hono<AppEnv>().use(securityHeaders).use(requestId).use(locale).u
 /** Chained so `AppType` carries every route for the web's typed `hc` client. */
 const routes = app
   .route("/", sessionRoutes) // /sanctum/csrf-cookie, /login, /logout (SPEC §7 paths)
+  .route("/", viewerPageRoutes) // the viewer page /w/{id} (watch.html) and its web app manifest
   .route("/api/health", health)
   .route("/api/profile", profileRoutes)
   .route("/api/password", passwordRoutes)

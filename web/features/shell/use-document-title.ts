@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react";
 import { useMatches } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { APP_NAME } from "./app-name.ts";
 
-export const APP_NAME = "iGo";
+export { APP_NAME };
 
 /** document.title = "<deepest route title> · iGo", re-translated when the language changes. */
 export function useDocumentTitle(): void {

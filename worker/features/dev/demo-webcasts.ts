@@ -91,16 +91,20 @@ export interface DemoViewer {
   registered?: boolean;
 }
 
-/** Viewers of the launch: customers and partners, some registered (docs/demo.md). */
+/**
+ * Viewers of the launch: customers and partners, some registered (docs/demo.md). Their tags name
+ * the launch's segments (Customers, Partners), which the viewer page lets in; Hannah (press only)
+ * shows the segment refusal.
+ */
 const LAUNCH_VIEWERS: DemoViewer[] = [
-  { name: "Amelia Brooks", email: "amelia.brooks@example.com", tags: ["customer"], registered: true },
-  { name: "Noah Bennett", email: "noah.bennett@example.com", tags: ["customer", "enterprise"], registered: true },
-  { name: "Chloé Lambert", email: "chloe.lambert@example.fr", tags: ["partner"], registered: true },
-  { name: "Lucas Moreau", email: "lucas.moreau@example.fr", tags: ["partner"] },
-  { name: "Isabella Rossi", email: "isabella.rossi@example.it", tags: ["customer"] },
-  { name: "Mateo García", email: "mateo.garcia@example.es", tags: ["customer", "press"], registered: true },
+  { name: "Amelia Brooks", email: "amelia.brooks@example.com", tags: ["Customers"], registered: true },
+  { name: "Noah Bennett", email: "noah.bennett@example.com", tags: ["Customers", "enterprise"], registered: true },
+  { name: "Chloé Lambert", email: "chloe.lambert@example.fr", tags: ["Partners"], registered: true },
+  { name: "Lucas Moreau", email: "lucas.moreau@example.fr", tags: ["Partners"] },
+  { name: "Isabella Rossi", email: "isabella.rossi@example.it", tags: ["Customers"] },
+  { name: "Mateo García", email: "mateo.garcia@example.es", tags: ["Customers", "press"], registered: true },
   { name: "Hannah Schmidt", email: "hannah.schmidt@example.de", tags: ["press"] },
-  { name: "Ethan Clarke", email: "ethan.clarke@example.com", tags: ["customer"], registered: true },
+  { name: "Ethan Clarke", email: "ethan.clarke@example.com", tags: ["Customers"], registered: true },
 ];
 
 /** Shareholders of the AGM, with control numbers and weighted votes (shares held). */

@@ -14,6 +14,9 @@ async function publicWebcast() {
 }
 
 export const VIEWER_ACCESS_ROUTE_CASES: RouteCase[] = [
+  // The page itself is watch.html from the assets binding, absent in tests (as GET /login).
+  { route: "GET /w/*", request: () => ({ path: "/w/0196a0de-0001-7000-8000-000000000000" }), expect: { others: 404 } },
+  { route: "GET /w/:id/manifest.webmanifest", request: async () => ({ path: `/w/${(await publicWebcast()).id}/manifest.webmanifest` }), expect: { others: 200 } },
   { route: "GET /api/watch/:id", request: async () => ({ path: `/api/watch/${(await publicWebcast()).id}` }), expect: { others: 200 } },
   {
     route: "POST /api/watch/:id/register",

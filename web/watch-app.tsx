@@ -1,0 +1,60 @@
+import { useCallback, useState } from "react";
+import { InstallPrompt } from "./features/pwa/install-prompt.tsx";
+import { UpdatePrompt } from "./features/pwa/update-prompt.tsx";
+import { ViewerPage } from "./features/viewer-page/viewer-page.tsx";
+import { ConfirmHost } from "./ui/confirm-host.tsx";
+import { ToastHost } from "./ui/toast-host.tsx";
+
+type TokenKind = "magic" | "invite";
+
+/** What the viewer page reads from its address: `/w/{webcastId}?magic=…&invite=…`. */
+export interface WatchAddress {
+  webcastId: string;
+  magic?: string | undefined;
+  invite?: string | undefined;
+}
+
+const WATCH_PATH = /^\/w\/([^/]+)\/?$/;
+
+/** The viewer page's address, or null when the path is not `/w/{id}`. */
+export function watchAddress(location: Pick<Location, "pathname" | "search">): WatchAddress | null {
+  const match = WATCH_PATH.exec(location.pathname);
+  if (!match?.[1]) return null;
+  const search = new URLSearchParams(location.search);
+  const token = (name: TokenKind) => search.get(name)?.trim() || undefined;
+  return { webcastId: decodeURIComponent(match[1]), magic: token("magic"), invite: token("invite") };
+}
+
+/** The address without a used token (the rest of the query and the hash stay). */
+export function withoutToken(href: string, kind: TokenKind): string {
+  const url = new URL(href);
+  url.searchParams.delete(kind);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The whole of watch.html (web/watch.tsx): the viewer page in the public layout's frame, with the
+ * hosts the app's root route holds (update banner, toasts, confirmations) and the install prompt.
+ * No router: a used token leaves the address through history.replaceState, as the app's route
+ * does with a replace navigation (Back does not bring it again, nor does a shared URL).
+ */
+export function WatchApp({ address }: { address: WatchAddress }) {
+  const [tokens, setTokens] = useState({ magic: address.magic, invite: address.invite });
+  const onTokenUsed = useCallback((kind: TokenKind) => {
+    globalThis.history.replaceState(globalThis.history.state, "", withoutToken(globalThis.location.href, kind));
+    setTokens((previous) => ({ ...previous, [kind]: undefined }));
+  }, []);
+  return (
+    <>
+      <div className="public-layout">
+        <main id="main" className="public-layout__main">
+          <ViewerPage webcastId={address.webcastId} magic={tokens.magic} invite={tokens.invite} onTokenUsed={onTokenUsed} />
+        </main>
+      </div>
+      <InstallPrompt />
+      <UpdatePrompt />
+      <ToastHost />
+      <ConfirmHost />
+    </>
+  );
+}

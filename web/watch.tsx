@@ -1,0 +1,48 @@
+import "./zod-config.ts";
+import { msg } from "@lingui/core/macro";
+import { I18nProvider } from "@lingui/react";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { captureInstallPrompt } from "./features/pwa/install-prompt.tsx";
+import { registerServiceWorker } from "./features/pwa/service-worker.ts";
+import { linkWebcastManifest } from "./features/pwa/webcast-manifest.ts";
+import { APP_NAME } from "./features/shell/app-name.ts";
+import { activateLocale, detectInitialLocale, i18n } from "./i18n/i18n.ts";
+import { initTheme } from "./ui/theme.ts";
+import { WatchApp, watchAddress } from "./watch-app.tsx";
+import "./ui/styles.css";
+
+/**
+ * The entry of watch.html, the viewer's public webcast page /w/{id} (issue #19: phones load it
+ * fast). Only what that page needs: no router, no local database, no sync engine, no session (the
+ * viewer signs in to the webcast, not to the app). The service worker and the worker answer every
+ * /w/* navigation with watch.html (vite.config.ts, worker/features/viewer-access/page-routes.ts).
+ */
+async function boot(): Promise<void> {
+  // Chromium may offer the install before React mounts: keep the event from the start.
+  captureInstallPrompt();
+  initTheme();
+  const catalog = activateLocale(detectInitialLocale());
+  const address = watchAddress(globalThis.location);
+  if (!address) {
+    globalThis.location.replace("/");
+    return;
+  }
+  linkWebcastManifest(address.webcastId);
+  await catalog;
+  // Until the webcast's own title arrives (the page sets it), as the app's route titles it.
+  document.title = `${i18n._(msg`Webcast`)} · ${APP_NAME}`;
+
+  const container = document.getElementById("root");
+  if (!container) throw new Error("#root is missing from watch.html");
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <WatchApp address={address} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+}
+
+void boot();
