@@ -41,7 +41,7 @@ export async function createWebcast(page: Page, fields: { event_title: string; i
     ...(fields.is_premiere ? { is_premiere: true } : {}),
   });
   if (created.status !== 201) throw new Error(`creating the webcast: HTTP ${created.status} ${JSON.stringify(created.json)}`);
-  return (created.json as { data: { id: string } }).data.id;
+  return (created.json as { data: { uid: string } }).data.uid;
 }
 
 /** The room's phase of a webcast, read through the control room's API as the signed-in staff member. */

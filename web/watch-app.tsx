@@ -47,11 +47,12 @@ export function WatchApp({ address }: { address: WatchAddress }) {
   return (
     <>
       <div className="public-layout">
+        {/* In the flow above the page, never over it: a floating offer covered the last button of a form on a phone. */}
+        <InstallPrompt />
         <main id="main" className="public-layout__main">
           <ViewerPage webcastId={address.webcastId} magic={tokens.magic} invite={tokens.invite} onTokenUsed={onTokenUsed} />
         </main>
       </div>
-      <InstallPrompt />
       <UpdatePrompt />
       <ToastHost />
       <ConfirmHost />
