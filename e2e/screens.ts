@@ -100,7 +100,10 @@ async function settled(page: Page, quietMs = 300, timeoutMs = 5_000): Promise<vo
 export async function openScreen(page: Page, baseUrl: string, screen: Screen, webcastUid: string, options: { painted?: boolean } = {}): Promise<void> {
   const path = typeof screen.path === "function" ? screen.path(webcastUid) : screen.path;
   trackRequests(page);
-  const inApp = page.url().startsWith(baseUrl) && (await page.evaluate(() => document.querySelector("#root > *") !== null));
+  // The viewer page is a document of its own (watch.html, no router): to it and from it, a full load.
+  const watchPage = (address: string) => address.startsWith("/w/");
+  const current = page.url().startsWith(baseUrl) ? new URL(page.url()).pathname : "";
+  const inApp = page.url().startsWith(baseUrl) && !watchPage(current) && !watchPage(path) && (await page.evaluate(() => document.querySelector("#root > *") !== null));
   if (inApp) {
     await page.evaluate((target) => {
       window.history.pushState(window.history.state, "", target);
