@@ -4,7 +4,8 @@ import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
 import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
-import { createWebcast, staffCall } from "./staff-api.ts";
+import { makeMp4 } from "./fixtures/make-hls.ts";
+import { createWebcast, goLive, staffCall } from "./staff-api.ts";
 
 /**
  * Issue #19 as a viewer meets it on a phone (390 px, French): an organizer's webcast with a
@@ -166,5 +167,98 @@ describe("the viewer's webcast page on a phone", () => {
     expect(messages).toContain("429");
     await page.getByTestId("access-error").waitFor();
     await expectClean(page, "too many PIN attempts (fr, 390 px)");
+  });
+
+  it("joins a premiere as two guests at the shared position; votes; a paused viewer gets the poll when their picture reaches it; a question asked offline arrives once", { timeout: 300_000 }, async () => {
+    // The organizer's premiere: a 60-second video made here, its playlist, on air.
+    const organizer = await browser.context.newPage();
+    await signIn(organizer, baseUrl, "organizer@demo.test");
+    await organizer.goto(`${baseUrl}/media`);
+    await organizer.getByTestId("media-page").waitFor();
+    const video = await makeMp4(60, { fps: 10 });
+    await organizer.getByTestId("media-file").setInputFiles({ name: "premiere-show.mp4", mimeType: "video/mp4", buffer: Buffer.from(video) });
+    const card = organizer.locator('[data-testid="media-card"][data-status="processed"]', { hasText: "premiere-show" });
+    await card.waitFor({ timeout: 60_000 });
+    const mediaId = (await card.getAttribute("data-media-id")) ?? "";
+    const premiere = await createWebcast(organizer, { event_title: "Avant-première du studio", inMinutes: 30, is_premiere: true });
+    const playlist = await staffCall(organizer, "POST", `/api/webcasts/${premiere}/premiere-videos`, { media_ids: [mediaId] });
+    expect(playlist.status, JSON.stringify(playlist.json)).toBe(200);
+    const poll = await staffCall(organizer, "POST", `/api/webcasts/${premiere}/polls`, { title: "Le studio vous plaît ?", language: "fr", options: [{ text: "Oui" }, { text: "Pas encore" }] });
+    expect(poll.status).toBe(201);
+    const pollId = (poll.json as { data: { id: string } }).data.id;
+    await goLive(organizer, premiere, { premiere: true });
+
+    // Two viewers on their phones, each in a browser of their own, join as guests.
+    const viewers = await Promise.all([openBrowser({ locale: "fr-FR" }), openBrowser({ locale: "fr-FR" })]);
+    try {
+      const [first, second] = await Promise.all(
+        viewers.map(async (viewer, index) => {
+          const page = await viewer.context.newPage();
+          await page.setViewportSize(PHONE);
+          await page.goto(`${baseUrl}/w/${premiere}`);
+          const guest = page.getByTestId("guest-form");
+          await guest.waitFor({ timeout: 30_000 });
+          await guest.getByTestId("guest-name").locator("input").fill(index === 0 ? "Alice" : "Bruno");
+          await guest.locator('button[type="submit"]').click();
+          await page.getByTestId("player-video").waitFor({ timeout: 30_000 });
+          // Playing (muted autoplay, as a phone allows): its clock moves.
+          await expect.poll(() => page.getByTestId("player-video").evaluate((media: HTMLMediaElement) => media.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+          return page;
+        }),
+      );
+      if (!first || !second) throw new Error("two viewers expected");
+      await expectClean(first, "premiere playing (fr, 390 px)");
+
+      // The shared position: read at the same moment, within a second of each other.
+      const positions = await Promise.all([first, second].map((page) => page.getByTestId("player-video").evaluate((media: HTMLMediaElement) => media.currentTime)));
+      expect(Math.abs((positions[0] ?? 0) - (positions[1] ?? 99)), `positions ${positions.join(" / ")}`).toBeLessThan(1);
+
+      // The second viewer pauses: their picture stops, so the poll must wait for it.
+      await second.getByTestId("player-video").evaluate((media: HTMLMediaElement) => media.pause());
+      await organizer.goto(`${baseUrl}/webcasts/${premiere}/control-room?tab=polls`);
+      const row = organizer.locator(`[data-testid="room-poll"][data-poll="${pollId}"]`);
+      await row.locator('[data-action="publish"]').click();
+      await row.locator('[data-testid="poll-badge"][data-badge="open"]').waitFor();
+
+      const ballotOf = (page: Page) => page.locator(`[data-testid="poll-ballot"][data-poll="${pollId}"][data-state="open"]`);
+      await ballotOf(first).waitFor({ timeout: 15_000 });
+      await second.waitForTimeout(2_000);
+      expect(await ballotOf(second).count(), "the paused viewer's picture has not reached the poll").toBe(0);
+      // Playing again, the player catches up with the shared position and the poll comes with it.
+      await second.getByTestId("player-video").evaluate((media: HTMLMediaElement) => media.play());
+      await ballotOf(second).waitFor({ timeout: 15_000 });
+
+      // The first viewer votes; the tally reaches the control room.
+      await ballotOf(first).getByText("Oui", { exact: true }).click();
+      await ballotOf(first).getByTestId("poll-vote").click();
+      await ballotOf(first).getByTestId("poll-status").waitFor();
+      await expect.poll(async () => (await row.getByTestId("live-results").getByTestId("option-voters").allTextContents()).map((text) => text.trim()), { timeout: 15_000 }).toEqual(["1", "0"]);
+
+      // Asks, loses the network, asks again (after the 10 s wait), gets it back: each once.
+      const ask = async (text: string) => {
+        await first.getByTestId("ask-text").fill(text);
+        await first.getByTestId("ask-submit").click();
+      };
+      await ask("Quand ouvre le studio ?");
+      await first.getByTestId("ask-status").waitFor();
+      // SPEC §9: a viewer waits 10 s between two questions.
+      await first.waitForTimeout(10_500);
+      await viewers[0]?.context.setOffline(true);
+      await first.getByTestId("ask-text").fill("Peut-on le visiter ?");
+      await expect.poll(() => first.getByTestId("ask-submit").isDisabled(), { timeout: 10_000 }).toBe(false);
+      await first.getByTestId("ask-submit").click();
+      await first.getByTestId("queued-item").waitFor();
+      await expectClean(first, "a question waiting for the network (fr, 390 px)");
+      await viewers[0]?.context.setOffline(false);
+      await organizer.goto(`${baseUrl}/webcasts/${premiere}/control-room?tab=questions`);
+      for (const text of ["Quand ouvre le studio ?", "Peut-on le visiter ?"]) {
+        await organizer.locator('[data-testid="queue-question"]', { hasText: text }).waitFor({ timeout: 30_000 });
+      }
+      await organizer.waitForTimeout(2_000);
+      expect(await organizer.locator('[data-testid="queue-question"]', { hasText: "Peut-on le visiter ?" }).count()).toBe(1);
+      expect(await organizer.locator('[data-testid="queue-question"]', { hasText: "Quand ouvre le studio ?" }).count()).toBe(1);
+    } finally {
+      await Promise.all(viewers.map((viewer) => viewer.close()));
+    }
   });
 });
