@@ -261,4 +261,46 @@ describe("the viewer's webcast page on a phone", () => {
       await Promise.all(viewers.map((viewer) => viewer.close()));
     }
   });
+
+  it("every state of the page passes axe and fits a 390 px phone, in French and English", { timeout: 180_000 }, async () => {
+    const organizer = await browser.context.newPage();
+    await signIn(organizer, baseUrl, "organizer@demo.test");
+    const webcastId = await createWebcast(organizer, { event_title: "Conférence de presse trimestrielle", inMinutes: 120 });
+    const described = await staffCall(organizer, "POST", `/api/webcasts/${webcastId}`, { _method: "PATCH", description: "Les résultats du trimestre et vos questions." }, { form: true });
+    expect(described.status).toBe(200);
+    const real = (await (await organizer.request.get(`${baseUrl}/api/watch/${webcastId}`)).json()) as { data: Record<string, unknown> };
+    await organizer.close();
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const later = new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString();
+    // Each state as the server would answer it (the page reads nothing else to choose its state).
+    const states: { kind: string; soon?: string; patch: Record<string, unknown> }[] = [
+      { kind: "not_started", soon: "under_60", patch: { start: inMinutes(30), end: inMinutes(90) } },
+      { kind: "not_started", soon: "under_10", patch: { start: inMinutes(5), end: inMinutes(65) } },
+      { kind: "live", patch: { state: "live" } },
+      { kind: "premiering", patch: { state: "premiering", is_premiere: true } },
+      { kind: "ended", patch: { state: "archived", replay: { status: "none", expires_at: null, download: false } } },
+      { kind: "canceled", patch: { state: "canceled" } },
+      { kind: "replay_pending", patch: { state: "archived", replay: { status: "pending", expires_at: null, download: false } } },
+      { kind: "replay_available", patch: { state: "archived", replay: { status: "available", expires_at: later, download: true } } },
+      { kind: "replay_expired", patch: { state: "archived", replay: { status: "expired", expires_at: inMinutes(-60), download: false } } },
+    ];
+    for (const locale of ["fr-FR", "en-US"]) {
+      const context = await openBrowser({ locale });
+      try {
+        const page = await context.context.newPage();
+        await page.setViewportSize(PHONE);
+        for (const state of states) {
+          await page.unroute(`**/api/watch/${webcastId}`);
+          await page.route(`**/api/watch/${webcastId}`, (route) => route.fulfill({ json: { data: { ...real.data, ...state.patch, server_now: new Date().toISOString() } } }));
+          await page.goto(`${baseUrl}/w/${webcastId}`);
+          const panel = page.locator(`[data-testid="viewer-state"][data-kind="${state.kind}"]`);
+          await panel.waitFor({ timeout: 30_000 });
+          if (state.soon) expect(await panel.getAttribute("data-soon")).toBe(state.soon);
+          await expectClean(page, `${state.kind}${state.soon ? ` ${state.soon}` : ""} (${locale}, 390 px)`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
