@@ -27,12 +27,12 @@ export async function staffCall(page: Page, method: string, path: string, body?:
   );
 }
 
-/** A new webcast of Demo Events starting `inMinutes` from now (a whole minute), as the signed-in organizer. */
-export async function createWebcast(page: Page, fields: { event_title: string; inMinutes: number; duration?: number; language?: "en" | "fr"; is_premiere?: boolean }): Promise<string> {
+/** A new webcast of Demo Events (or `organization_id`) starting `inMinutes` from now (a whole minute), as the signed-in organizer or owner. */
+export async function createWebcast(page: Page, fields: { event_title: string; inMinutes: number; duration?: number; language?: "en" | "fr"; is_premiere?: boolean; organization_id?: number }): Promise<string> {
   const start = new Date(Date.now() + fields.inMinutes * 60_000);
   start.setUTCSeconds(0, 0);
   const created = await staffCall(page, "POST", "/api/webcasts", {
-    organization_id: 1,
+    organization_id: fields.organization_id ?? 1,
     event_title: fields.event_title,
     event_start_date_time: start.toISOString(),
     duration: fields.duration ?? 60,

@@ -303,4 +303,39 @@ describe("the viewer's webcast page on a phone", () => {
       }
     }
   });
+
+  it("refuses a newcomer past the organization's viewer limit", { timeout: 120_000 }, async () => {
+    // Other Org (organization 2), so the limit touches no other journey; put back afterwards.
+    const admin = await browser.context.newPage();
+    await signIn(admin, baseUrl, "superadmin@demo.test");
+    const ownerBrowser = await openBrowser({ locale: "fr-FR" });
+    const owner = await ownerBrowser.context.newPage();
+    try {
+      await signIn(owner, baseUrl, "owner@other.test");
+      const webcastId = await createWebcast(owner, { event_title: "Point d'étape", inMinutes: 120, organization_id: 2 });
+      const limited = await staffCall(admin, "PATCH", "/api/organizations/2/constraints", { limits: { max_viewers: 1 } });
+      expect(limited.status, JSON.stringify(limited.json)).toBe(200);
+      const page = await phone();
+      const registerAs = async (name: string, email: string) => {
+        await page.goto(`${baseUrl}/w/${webcastId}`);
+        await page.getByTestId("viewer-access").waitFor();
+        const toggle = page.getByTestId("register-toggle");
+        if ((await toggle.count()) > 0 && (await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+        const form = page.getByTestId("registration-form");
+        await form.getByTestId("registration-name").locator("input").fill(name);
+        await form.getByTestId("registration-email").locator("input").fill(email);
+        const answer = page.waitForResponse((response) => response.url().endsWith(`/api/watch/${webcastId}/register`));
+        await form.locator('button[type="submit"]').click();
+        return (await answer).status();
+      };
+      expect(await registerAs("Première Personne", "premiere@example.com")).toBe(201);
+      await page.getByTestId("check-email").waitFor();
+      expect(await registerAs("Seconde Personne", "seconde@example.com")).toBe(422);
+      await expect.poll(async () => (await page.getByTestId("registration-form").textContent()) ?? "").toMatch(/limite/i);
+      await expectClean(page, "viewer limit reached (fr, 390 px)");
+    } finally {
+      await staffCall(admin, "PATCH", "/api/organizations/2/constraints", { limits: { max_viewers: null } });
+      await ownerBrowser.close();
+    }
+  });
 });
