@@ -152,7 +152,7 @@ describe("viewers CSV import", { timeout: 30_000 }, () => {
     expect(within(panel).getByTestId("viewer-import-summary").textContent).toBe("Created: 380Updated: 10Errors: 10");
   });
 
-  it("shows the server's refusals verbatim (another file running, invalid CSV)", async () => {
+  it("shows the server's refusals verbatim (another file running, invalid CSV)", { timeout: 15_000 }, async () => {
     let answer = json({ message: "Another file is being processed. Please wait until it has finished to upload a new one.", code: "conflict", requestId: "r" }, 409);
     const { panel } = await openImport((webcastId) => ({
       [`GET /api/webcasts/${webcastId}/viewers/upload-logs`]: () => json({ data: [] }),

@@ -28,7 +28,7 @@ async function addField(type: string): Promise<number> {
 }
 
 describe("registration form editor", () => {
-  it("adds a select with two options and a conditional text field, shows a nameless option's error, then saves offline", async () => {
+  it("adds a select with two options and a conditional text field, shows a nameless option's error, then saves offline", { timeout: 15_000 }, async () => {
     const id = await openAccess();
     expect(screen.getByTestId("registration-form-empty").textContent).toBe("No registration fields yet: newcomers give only their name and e-mail address.");
 
