@@ -41,6 +41,7 @@ import { invitationRoutes } from "./features/invitations/routes.ts";
 import { viewerAccessRoutes } from "./features/viewer-access/routes.ts";
 import { viewerPageRoutes } from "./features/viewer-access/page-routes.ts";
 import { viewerMediaRoutes } from "./features/viewer-media/routes.ts";
+import { viewerResourceRoutes } from "./features/viewer-resources/routes.ts";
 import { viewingSessionRoutes } from "./features/viewing-sessions/routes.ts";
 import { viewerImportRoutes } from "./features/viewer-imports/routes.ts";
 
@@ -71,6 +72,7 @@ const routes = app
   .route("/api/files", fileRoutes) // private objects through short-lived signed URLs, no session (docs/media.md "Serving files")
   .route("/api/watch", viewerAccessRoutes) // the public viewer page /w/{id}: no session needed (docs/viewer-page.md "Access API")
   .route("/api/watch", viewerMediaRoutes) // what the viewer page plays: GET /api/watch/{id}/playback?token= (docs/media.md "Playback on the viewer page")
+  .route("/api/watch", viewerResourceRoutes) // the webcast's resources for its viewers: GET /api/watch/{id}/resources?token= (docs/viewer-page.md "Resources")
   .route("/api", viewingSessionRoutes) // /api/watch/{id}/viewing-sessions… (room token) and /api/webcasts/{uid}/viewing-sessions/summary (docs/webcasts-api.md "Viewing sessions")
   .route("/api", speakerRoutes)
   .route("/api", pollRoutes)

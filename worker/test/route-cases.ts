@@ -28,6 +28,7 @@ import { VIEWER_IMPORT_ROUTE_CASES } from "../features/viewer-imports/route-case
 import { VIEWER_ACCESS_ROUTE_CASES } from "../features/viewer-access/route-cases.ts";
 import { VIEWING_SESSION_ROUTE_CASES } from "../features/viewing-sessions/route-cases.ts";
 import { VIEWER_MEDIA_ROUTE_CASES } from "../features/viewer-media/route-cases.ts";
+import { VIEWER_RESOURCE_ROUTE_CASES } from "../features/viewer-resources/route-cases.ts";
 
 /**
  * Every API route's row of the route × role × tenant matrix (issue #3), in six groups the
@@ -74,7 +75,7 @@ export const WEBCAST_PART_ROUTE_CASES: RouteCase[] = [...POLL_ROUTE_CASES, ...RE
 export const WEBCAST_ROOM_ROUTE_CASES: RouteCase[] = [...CONTROL_ROOM_ROUTE_CASES, ...GUEST_LINK_ROUTE_CASES, ...QUESTION_ROUTE_CASES, ...CHAT_ROUTE_CASES];
 
 /** The webcast's viewers, their CSV imports, invitations and exports, and the public viewer page (route-matrix-viewers.test.ts). */
-export const VIEWER_GROUP_ROUTE_CASES: RouteCase[] = [...VIEWER_ROUTE_CASES, ...VIEWER_IMPORT_ROUTE_CASES, ...INVITATION_ROUTE_CASES, ...VIEWER_ACCESS_ROUTE_CASES, ...VIEWER_MEDIA_ROUTE_CASES, ...VIEWING_SESSION_ROUTE_CASES];
+export const VIEWER_GROUP_ROUTE_CASES: RouteCase[] = [...VIEWER_ROUTE_CASES, ...VIEWER_IMPORT_ROUTE_CASES, ...INVITATION_ROUTE_CASES, ...VIEWER_ACCESS_ROUTE_CASES, ...VIEWER_MEDIA_ROUTE_CASES, ...VIEWER_RESOURCE_ROUTE_CASES, ...VIEWING_SESSION_ROUTE_CASES];
 
 export const ALL_ROUTE_CASES: RouteCase[] = [
   ...IDENTITY_ROUTE_CASES,

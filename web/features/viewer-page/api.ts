@@ -10,6 +10,7 @@ import {
   roomTokenGrantSchema,
   viewerAccessSchema,
 } from "../../../domain/viewer-page/api.ts";
+import { type ViewerResource, viewerResourceSchema } from "../../../domain/viewer-page/resources.ts";
 import { csrfFetch } from "../../api/csrf.ts";
 import { ApiRequestError } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
@@ -105,6 +106,11 @@ export async function fetchRoomToken(webcastId: string, pass: string): Promise<R
 
 export async function signOut(webcastId: string, pass: string): Promise<void> {
   await call("POST", `${base(webcastId)}/sign-out`, { pass, body: {} });
+}
+
+/** GET resources with the room token (as a bearer): the webcast's resources for this viewer, in the page's language (docs/viewer-page.md "Resources"). */
+export async function fetchViewerResources(webcastId: string, roomToken: string, language: string, signal?: AbortSignal): Promise<ViewerResource[]> {
+  return data(await call("GET", `${base(webcastId)}/resources?language=${encodeURIComponent(language)}`, { pass: roomToken, signal }), z.array(viewerResourceSchema));
 }
 
 /**

@@ -12,6 +12,7 @@ import { MediaGatedScreen, withOwnBallots } from "../webcast-room/media-gated-sc
 import { type KeyValueStorage, storedPendingCommands, tabStorage } from "../webcast-room/pending-store.ts";
 import { RoomClient, type RoomSocketFactory } from "../webcast-room/room-client.ts";
 import { readPass } from "./pass-store.ts";
+import { ViewerResources } from "./viewer-resources.tsx";
 import { type StageProps, ViewerStage } from "./viewer-stage.tsx";
 
 export interface ViewerRoomProps {
@@ -39,7 +40,8 @@ interface Connected {
 
 /**
  * The viewer's side of the webcast room on /w/{id} (issue #19): the player, the slide, the polls
- * on screen, questions (only with the attendee option `ask_questions`) and chat.
+ * on screen, questions (only with the attendee option `ask_questions`), chat, and the resources
+ * (only with `view_resources`, read over HTTP with the room token: viewer-resources.tsx).
  *
  * - One room client for the page's life: it reads the room token at each (re)connection from the
  *   latest the page holds, so a renewed token never makes a new client (nor loses its queue).
@@ -143,6 +145,7 @@ function Room({ client, screen, outbox, webcast, token, tokenOf, onPhase, Stage 
         outbox={outboxList}
         {...(shown && interactions ? { polls: withOwnBallots(shown.polls_on_screen, interactions.ballots) } : {})}
       />
+      {webcast.attendee_options.view_resources ? <ViewerResources webcastId={uid} token={tokenOf} /> : null}
     </div>
   );
 }

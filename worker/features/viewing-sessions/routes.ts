@@ -1,5 +1,7 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { PLAYBACK_MESSAGES } from "../../../domain/viewer-page/playback-messages.ts";
+import { localized } from "../../../domain/validation/localized.ts";
 import { VIEWING_SESSION_ID, startViewingSessionBody } from "../../../domain/viewer-page/viewing-sessions.ts";
 import { type RateLimit, enforceRateLimits } from "../../auth/rate-limit.ts";
 import type { AppEnv } from "../../env.ts";
@@ -26,7 +28,7 @@ const MAX_BODY_TOKEN = 4_000;
 /** Who each request's token names (kept beside the request, as the slides' audience reads are). */
 const roomViewers = new WeakMap<Request, RoomTokenPayload>();
 
-function roomViewerOf(c: Context<AppEnv>): RoomTokenPayload {
+export function roomViewerOf(c: Context<AppEnv>): RoomTokenPayload {
   const payload = roomViewers.get(c.req.raw);
   if (!payload) throw new ApiError("unauthenticated");
   return payload;
@@ -35,9 +37,10 @@ function roomViewerOf(c: Context<AppEnv>): RoomTokenPayload {
 /**
  * The room token of the path's webcast, from `Authorization: Bearer`, else `?token=`, else (the
  * end call only, whose page may be closing) a text/plain body holding just the token. Forged,
- * expired, another webcast's or missing: one 401.
+ * expired, another webcast's or missing: one 401 (the viewer's "reload the page" message). Also the
+ * credential of the viewer page's other room-token reads (worker/features/viewer-resources).
  */
-const roomViewer = (options: { bodyToken: boolean }) =>
+export const roomViewer = (options: { bodyToken: boolean }) =>
   createMiddleware<AppEnv>(async (c, next) => {
     let token = bearerPass(c.req.header("Authorization")) ?? c.req.query("token") ?? null;
     if (!token && options.bodyToken && (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("text/plain")) {
@@ -45,7 +48,7 @@ const roomViewer = (options: { bodyToken: boolean }) =>
       token = text.length > 0 && text.length <= MAX_BODY_TOKEN ? text : null;
     }
     const payload = token ? await verifyRoomToken(c.env, token, c.req.param("id") ?? "") : null;
-    if (!payload) throw new ApiError("unauthenticated");
+    if (!payload) throw new ApiError("unauthenticated", { message: localized(PLAYBACK_MESSAGES.token_invalid, c.var.locale) });
     roomViewers.set(c.req.raw, payload);
     await next();
   });
