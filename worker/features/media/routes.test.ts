@@ -56,7 +56,7 @@ function attach(client: TestClient, mediaId: string, body: Record<string, unknow
 }
 
 describe("POST /api/media/:id/file", () => {
-  it("takes a completed WebM and its poster, reads it (processed, 2 s, 160×90) and answers signed URLs that open the bytes", async () => {
+  it("takes a completed WebM and its poster, reads it (processed, 2 s, 160×90) and answers signed URLs that open the bytes", { timeout: 15_000 }, async () => {
     const { org, organizer } = await setup();
     const id = await pushCreateMedia(organizer, org.id);
     const webm = sampleWebm();
