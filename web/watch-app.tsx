@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import type { PublicWebcast } from "../domain/viewer-page/api.ts";
 import { InstallPrompt } from "./features/pwa/install-prompt.tsx";
 import { UpdatePrompt } from "./features/pwa/update-prompt.tsx";
 import { ViewerPage } from "./features/viewer-page/viewer-page.tsx";
@@ -33,12 +34,13 @@ export function withoutToken(href: string, kind: TokenKind): string {
 }
 
 /**
- * The whole of watch.html (web/watch.tsx): the viewer page in the public layout's frame, with the
+ * The whole of watch.html (web/watch.tsx): the viewer page in the public layout's frame (the same
+ * boxes as the worker's first screen, domain/viewer-page/first-screen.ts, which it replaces), with the
  * hosts the app's root route holds (update banner, toasts, confirmations) and the install prompt.
  * No router: a used token leaves the address through history.replaceState, as the app's route
  * does with a replace navigation (Back does not bring it again, nor does a shared URL).
  */
-export function WatchApp({ address }: { address: WatchAddress }) {
+export function WatchApp({ address, initialWebcast = null }: { address: WatchAddress; initialWebcast?: PublicWebcast | null }) {
   const [tokens, setTokens] = useState({ magic: address.magic, invite: address.invite });
   const onTokenUsed = useCallback((kind: TokenKind) => {
     globalThis.history.replaceState(globalThis.history.state, "", withoutToken(globalThis.location.href, kind));
@@ -50,7 +52,7 @@ export function WatchApp({ address }: { address: WatchAddress }) {
         {/* In the flow above the page, never over it: a floating offer covered the last button of a form on a phone. */}
         <InstallPrompt />
         <main id="main" className="public-layout__main">
-          <ViewerPage webcastId={address.webcastId} magic={tokens.magic} invite={tokens.invite} onTokenUsed={onTokenUsed} />
+          <ViewerPage webcastId={address.webcastId} initialWebcast={initialWebcast} magic={tokens.magic} invite={tokens.invite} onTokenUsed={onTokenUsed} />
         </main>
       </div>
       <UpdatePrompt />

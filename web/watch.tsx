@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { captureInstallPrompt } from "./features/pwa/install-prompt.tsx";
 import { registerServiceWorker } from "./features/pwa/service-worker.ts";
 import { linkWebcastManifest } from "./features/pwa/webcast-manifest.ts";
+import { readFirstScreenData } from "./features/viewer-page/first-screen-data.ts";
 import { APP_NAME } from "./features/shell/app-name.ts";
 import { activateLocale, detectInitialLocale, i18n } from "./i18n/i18n.ts";
 import { initTheme } from "./ui/theme.ts";
@@ -29,16 +30,18 @@ async function boot(): Promise<void> {
     return;
   }
   linkWebcastManifest(address.webcastId);
+  // The worker's first screen came with the webcast's data: the first render draws from it.
+  const initialWebcast = readFirstScreenData(address.webcastId);
   await catalog;
   // Until the webcast's own title arrives (the page sets it), as the app's route titles it.
-  document.title = `${i18n._(msg`Webcast`)} · ${APP_NAME}`;
+  if (!initialWebcast) document.title = `${i18n._(msg`Webcast`)} · ${APP_NAME}`;
 
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from watch.html");
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <WatchApp address={address} />
+        <WatchApp address={address} initialWebcast={initialWebcast} />
       </I18nProvider>
     </StrictMode>,
   );

@@ -50,7 +50,12 @@ let latestRequest = 0;
  */
 export async function activateLocale(locale: UiLocale, options: { persist?: boolean } = {}): Promise<void> {
   const request = ++latestRequest;
-  if (options.persist) writeStored(LOCALE_STORAGE_KEY, locale);
+  if (options.persist) {
+    writeStored(LOCALE_STORAGE_KEY, locale);
+    // Also as a cookie, the stored choice the worker can read: the viewer page's first screen is
+    // written in it (domain/viewer-page/first-screen.ts `firstScreenLocale`).
+    if (typeof document !== "undefined") document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  }
   const { messages } = await loadCatalog(locale);
   // A quicker, later switch wins over a slower earlier one.
   if (request !== latestRequest) return;

@@ -70,6 +70,15 @@ export function markSsoDeparture(webcastId: string): void {
   }
 }
 
+/** Whether the viewer comes back from SSO, without taking the mark (use-viewer-session.ts's first render). */
+export function hasSsoReturn(webcastId: string): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(ssoReturnKey(webcastId)) === "1";
+  } catch {
+    return false;
+  }
+}
+
 export function takeSsoReturn(webcastId: string): boolean {
   try {
     const marked = globalThis.sessionStorage?.getItem(ssoReturnKey(webcastId)) === "1";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PublicWebcast, RoomTokenGrant, SignInBody } from "../../../domain/viewer-page/api.ts";
 import { ViewerApiError, fetchRoomToken, signIn, signOut } from "./api.ts";
-import { type StoredPass, forgetPass, readPass, storePass, takeSsoReturn } from "./pass-store.ts";
+import { type StoredPass, forgetPass, hasSsoReturn, readPass, storePass, takeSsoReturn } from "./pass-store.ts";
 
 /** A sign-in by a link's token (or the SSO return) waiting for the webcast's password. */
 export type PendingSignIn = Extract<SignInBody, { method: "magic_link" | "invite" | "sso" }>;
@@ -38,7 +38,11 @@ function asViewerError(cause: unknown): ViewerApiError {
  * renewed ROOM_TOKEN_MARGIN_MS before it expires while the room is needed.
  */
 export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUsed, roomNeeded }: Options) {
-  const [session, setSession] = useState<ViewerSession>({ status: "checking" });
+  // A newcomer (no link, no SSO return, no pass on this device) is signed out from the first render:
+  // the access panel is there at once, not after a "Checking your access…" line that moved the page.
+  const [session, setSession] = useState<ViewerSession>(() =>
+    webcast && !magic && !invite && !hasSsoReturn(webcastId) && readPass(webcastId) === null ? { status: "signed_out", error: null, pending: null } : { status: "checking" },
+  );
   const started = useRef(false);
   const onTokenUsedRef = useRef(onTokenUsed);
   onTokenUsedRef.current = onTokenUsed;
@@ -92,7 +96,7 @@ export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUse
     }
     const stored = readPass(webcastId);
     if (!stored) {
-      setSession({ status: "signed_out", error: null, pending: null });
+      setSession((current) => (current.status === "signed_out" ? current : { status: "signed_out", error: null, pending: null }));
       return;
     }
     fetchRoomToken(webcastId, stored.pass).then(

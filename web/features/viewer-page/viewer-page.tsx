@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, lazy, useCallback, useEffect, useRef } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
 import type { ViewerPageState } from "../../../domain/viewer-page/page-state.ts";
 import { useResource } from "../../ui/use-resource.ts";
@@ -17,6 +17,8 @@ const ViewerRoom = lazy(() => import("./viewer-room.tsx"));
 
 export interface ViewerPageProps {
   webcastId: string;
+  /** The webcast as watch.html came with it (first-screen-data.ts): drawn at once, then asked again. */
+  initialWebcast?: PublicWebcast | null | undefined;
   /** `?magic=`: a magic link's one-use token. */
   magic?: string | undefined;
   /** `?invite=`: a personal invitation link's token (issue #18). */
@@ -36,7 +38,10 @@ export function ViewerPage(props: ViewerPageProps) {
   const { t } = useLingui();
   const key = `watch:${props.webcastId}`;
   const loaded = useResource(key, (signal) => fetchPublicWebcast(props.webcastId, signal).then((webcast) => ({ webcast, receivedAt: Date.now() })));
-  const data = loaded.dataKey === key ? loaded.data : undefined;
+  // The HTML's copy until the API answers (and while it cannot: offline, the copy stays). Its age is
+  // unknown (a page kept by the service worker): the device's clock counts until the API's answer.
+  const [initial] = useState(() => (props.initialWebcast?.id === props.webcastId ? { webcast: props.initialWebcast, receivedAt: Date.parse(props.initialWebcast.server_now) } : undefined));
+  const data = loaded.dataKey === key ? loaded.data : initial?.webcast.id === props.webcastId ? initial : undefined;
 
   if (!data) {
     if (loaded.error?.status === 404) {
@@ -148,7 +153,8 @@ function Stage({ webcast, kind }: { webcast: PublicWebcast; kind: ViewerPageStat
   const poster = webcast.branding.cover_url;
   return (
     <div className="viewer-page__stage" data-kind={kind} data-testid="viewer-stage">
-      {poster ? <img className="viewer-page__poster" src={poster} alt={t`Poster of ${title}`} data-testid="viewer-poster" /> : null}
+      {/* width/height: a 16:9 box before the image arrives (the stage's CSS keeps it so anyway). */}
+      {poster ? <img className="viewer-page__poster" src={poster} alt={t`Poster of ${title}`} width={1600} height={900} fetchPriority="high" data-testid="viewer-poster" /> : null}
     </div>
   );
 }
