@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
+import { expectClean } from "./clean.ts";
 
 /**
  * Issue #15 as a producer and a speaker meet it, in two browsers: the producer (French, desktop)
@@ -37,10 +36,6 @@ async function confirmDialog(page: Page): Promise<void> {
   await page.getByTestId("confirm-dialog").waitFor({ state: "detached" });
 }
 
-async function expectClean(page: Page, where: string): Promise<void> {
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
 
 beforeAll(async () => {
   producerBrowser = await openBrowser({ locale: "fr-FR" });

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { DEMO_WEBCAST_UID, SCREENS, horizontalOverflow, openScreen } from "./screens.ts";
+import { DEMO_WEBCAST_UID, SCREENS, openScreen } from "./screens.ts";
 import { signIn } from "./session.ts";
+import { expectClean as expectPageClean } from "./clean.ts";
 
 /**
  * Issue #12 "done means": the demo organizer's first visit on a 390 px phone in French (the
@@ -30,10 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectClean(where: string): Promise<void> {
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
+const expectClean = (where: string) => expectPageClean(page, where);
 
 const synced = () => page.locator('[data-testid="sync-indicator"][data-status="idle"]').waitFor();
 

@@ -1,11 +1,10 @@
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
 import { staffCall } from "./staff-api.ts";
+import { expectClean } from "./clean.ts";
 
 /**
  * Issue #16 as three people meet it, in three browsers: the producer (Pablo, desktop) runs
@@ -33,10 +32,6 @@ async function newPage(locale: string, phone: boolean): Promise<Page> {
   return page;
 }
 
-async function expectClean(page: Page, where: string): Promise<void> {
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
 
 async function openTab(page: Page, tab: string, role: string): Promise<void> {
   await page.goto(`${baseUrl}/webcasts/${TECH_CHECK}/control-room?tab=${tab}`);

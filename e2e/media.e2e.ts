@@ -2,10 +2,9 @@ import type { Page, Request } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { paddedSampleWebm } from "../domain/media/sample-video.ts";
 import { makePdf } from "./fixtures/make-pdf.ts";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
+import { expectClean } from "./clean.ts";
 
 /**
  * Issue #17 as an organizer meets it on /media: a video of two upload parts (the 2-second WebM
@@ -26,10 +25,6 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function expectClean(page: Page, where: string): Promise<void> {
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
 
 /** PUT requests of parts, as "<upload id>/<part>", their answers, and the ids of the video uploads made. */
 function partLog(page: Page): { sent: string[]; acknowledged: string[]; videos: string[] } {

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { DEMO_WEBCAST_UID, horizontalOverflow } from "./screens.ts";
+import { DEMO_WEBCAST_UID, } from "./screens.ts";
 import { signIn } from "./session.ts";
+import { expectClean as expectPageClean } from "./clean.ts";
 
 /**
  * Issue #14 point 1 as a speaker meets it, on a 390 px phone in French: the device holds only the
@@ -25,10 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectClean(where: string): Promise<void> {
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
+const expectClean = (where: string) => expectPageClean(page, where);
 
 async function tabsOf(uid: string): Promise<string[]> {
   await page.goto(`${baseUrl}/webcasts/${uid}/edit`);

@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
-import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
 import { makeMp4 } from "./fixtures/make-hls.ts";
 import { createWebcast, goLive, staffCall } from "./staff-api.ts";
+import { expectClean } from "./clean.ts";
 
 /**
  * Issue #19 as a viewer meets it on a phone (390 px, French): an organizer's webcast with a
@@ -25,11 +24,6 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function expectClean(page: Page, where: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY).map((animation) => animation.finished.catch(() => undefined))));
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
 
 const ROLE = "role";
 const OUTLET = "outlet";

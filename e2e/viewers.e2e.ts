@@ -1,13 +1,11 @@
 /// <reference path="../domain/exports/papaparse.d.ts" />
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { seriousAxeFindings } from "./axe.ts";
 import { type Browser, openBrowser } from "./browser.ts";
 import { makeViewersCsv } from "./fixtures/make-viewers-csv.ts";
-import { horizontalOverflow } from "./screens.ts";
 import { signIn } from "./session.ts";
+import { expectClean } from "./clean.ts";
 
 /**
  * Issue #18 as an organizer meets it, in French: on "Spring release launch" (eight demo viewers,
@@ -29,12 +27,6 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function expectClean(page: Page, where: string): Promise<void> {
-  // Colours as painted: entrance fades (a dialog's) end first; endless ones (spinners) are left.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY).map((animation) => animation.finished.catch(() => undefined))));
-  expect({ where, findings: await seriousAxeFindings(page) }).toEqual({ where, findings: [] });
-  expect({ where, overflow: await horizontalOverflow(page) }).toEqual({ where, overflow: 0 });
-}
 
 /** Digits only: numbers are shown with the locale's group separator (a narrow space in French). */
 const digits = (text: string | null) => (text ?? "").replace(/\D/g, "");
