@@ -199,9 +199,14 @@ export function directorySize(path: string): number {
  * server time, no Playwright routing in the way), and forwards everything else, websocket
  * upgrades included. `answer(url)` returns the body to send (JSON) or undefined to forward.
  */
-export async function startAnsweringProxy(target: string, answer: (url: URL) => string | undefined): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startAnsweringProxy(
+  target: string,
+  answer: (url: URL) => string | undefined,
+  options: { compress?: boolean } = {},
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const { createServer: createHttpServer, request } = await import("node:http");
   const { connect } = await import("node:net");
+  const zlib = await import("node:zlib");
   const upstream = new URL(target);
   const server = createHttpServer((incoming, outgoing) => {
     const url = new URL(incoming.url ?? "/", target);
@@ -212,6 +217,18 @@ export async function startAnsweringProxy(target: string, answer: (url: URL) => 
       return;
     }
     const forward = request({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (response) => {
+      // As Cloudflare's edge does for text: brotli (or gzip) on the way out, when the client takes it.
+      const type = String(response.headers["content-type"] ?? "");
+      const accepts = String(incoming.headers["accept-encoding"] ?? "");
+      const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
+      if (options.compress && encoding && !response.headers["content-encoding"] && /javascript|css|html|json|svg|text\//.test(type)) {
+        const headers = { ...response.headers, "content-encoding": encoding, vary: "Accept-Encoding" };
+        delete headers["content-length"];
+        outgoing.writeHead(response.statusCode ?? 502, headers);
+        const { constants, createBrotliCompress, createGzip } = zlib;
+        response.pipe(encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip()).pipe(outgoing);
+        return;
+      }
       outgoing.writeHead(response.statusCode ?? 502, response.headers);
       response.pipe(outgoing);
     });
