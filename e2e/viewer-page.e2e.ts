@@ -86,6 +86,14 @@ describe("the viewer's webcast page on a phone", () => {
     await page.getByTestId("calendar-menu").waitFor();
     await page.getByTestId("viewer-access").waitFor();
     await expectClean(page, "not started, signed out (fr, 390 px)");
+    // Add to calendar is a disclosure: its choices show once opened, and go with Escape.
+    expect(await page.getByTestId("calendar-google").isVisible()).toBe(false);
+    await page.getByTestId("calendar-toggle").click();
+    await page.getByTestId("calendar-google").waitFor();
+    expect(await page.getByTestId("calendar-google").getAttribute("href")).toMatch(/^https:\/\/calendar\.google\.com\//);
+    await expectClean(page, "add to calendar open (fr, 390 px)");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("calendar-google").waitFor({ state: "hidden" });
 
     // Registering: the outlet field appears only for the press, and is then required.
     const toggle = page.getByTestId("register-toggle");
