@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UI_LOCALES } from "../i18n/locales.ts";
 import { registrationAnswersSchema, registrationFieldsSchema } from "../registration/record.ts";
+import { attendeeOptionsSchema } from "../webcasts/attendee-options.ts";
 import { WEBCAST_API_STATUSES, WEBCAST_EVENT_TYPES } from "../webcasts/record.ts";
 
 /**
@@ -41,14 +42,7 @@ export const publicWebcastSchema = z.object({
   event_type: z.enum(WEBCAST_EVENT_TYPES),
   add_to_calendar_visible: z.boolean(),
   replay: z.object({ status: z.enum(REPLAY_STATUSES), expires_at: z.string().nullable(), download: z.boolean() }),
-  attendee_options: z.object({
-    ask_questions: z.boolean(),
-    view_resources: z.boolean(),
-    view_details: z.boolean(),
-    switch_language: z.boolean(),
-    poster_overlay: z.boolean(),
-    question_wall: z.boolean(),
-  }),
+  attendee_options: attendeeOptionsSchema,
   anonymous_questions: z.boolean(),
   branding: z.object({
     theme: z.string(),

@@ -32,6 +32,7 @@ import { BRANDING_IMAGES, brandingName } from "../branding/images.ts";
 import { localized, renderedInEveryLocale } from "../validation/localized.ts";
 import { registrationFieldsSchema } from "../registration/record.ts";
 import { registrationFormErrors } from "../registration/form-rules.ts";
+import { attendeeOptionsSchema } from "./attendee-options.ts";
 
 /**
  * The webcast mutators (docs/sync.md): the only way the synced webcast core changes. The browser
@@ -72,16 +73,7 @@ const settings = {
   control_number_required: z.boolean(),
   sso_required: z.boolean(),
   tag: z.string().max(1_000).nullable(),
-  attendee_options: z
-    .strictObject({
-      ask_questions: z.boolean(),
-      view_resources: z.boolean(),
-      view_details: z.boolean(),
-      switch_language: z.boolean(),
-      poster_overlay: z.boolean(),
-      question_wall: z.boolean(),
-    })
-    .partial(),
+  attendee_options: attendeeOptionsSchema.strict().partial(),
   anonymous_questions: z.boolean(),
   speakers_see_stats: z.boolean(),
   schedule_visible: z.boolean(),
