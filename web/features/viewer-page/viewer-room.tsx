@@ -1,4 +1,3 @@
-import { Trans } from "@lingui/react/macro";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
@@ -14,6 +13,7 @@ import { RoomClient, type RoomSocketFactory } from "../webcast-room/room-client.
 import { readPass } from "./pass-store.ts";
 import { ViewerResources } from "./viewer-resources.tsx";
 import { type StageProps, ViewerStage } from "./viewer-stage.tsx";
+import { ReloadRequired } from "../webcast-room/reload-required.tsx";
 
 export interface ViewerRoomProps {
   webcast: PublicWebcast;
@@ -123,12 +123,7 @@ function Room({ client, screen, outbox, webcast, token, tokenOf, onPhase, Stage 
       />
       <ConnectionIndicator status={room.status} welcomedOnce={room.welcomedOnce} pending={room.pending.length} />
       {room.reloadRequired ? (
-        <div className="form-alert" role="alert">
-          <Trans>The webcast room runs a newer version of the application: reload this page to go on.</Trans>{" "}
-          <button type="button" className="button" onClick={() => location.reload()}>
-            <Trans>Reload</Trans>
-          </button>
-        </div>
+        <ReloadRequired className="form-alert" />
       ) : null}
       {shown ? <AudienceSlide uid={uid} token={token} index={shown.current_slide_index} layout={shown.current_scene_layout} /> : null}
       <InteractionPanel

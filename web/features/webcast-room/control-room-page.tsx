@@ -36,6 +36,7 @@ const MAX_SLIDE_INDEX = 9_999;
 import "../organizations/management.css";
 import "../webcasts/webcasts.css";
 import "./control-room.css";
+import { ReloadRequired } from "./reload-required.tsx";
 
 export interface ControlRoomPageProps {
   uid: string;
@@ -241,12 +242,7 @@ function Room({ client, webcast, speakers, grants, mayEditWebcast, requestedTab,
         </div>
       </header>
       {room.reloadRequired ? (
-        <div className="control-room__callout" data-tone="warning" role="alert" data-testid="room-reload">
-          <Trans>The webcast room runs a newer version of the application: reload this page to go on.</Trans>{" "}
-          <button type="button" className="button" onClick={() => location.reload()}>
-            <Trans>Reload</Trans>
-          </button>
-        </div>
+        <ReloadRequired className="control-room__callout" testId="room-reload" />
       ) : null}
       {restoredWaiting > 0 ? (
         <p className="control-room__callout" role="status" data-testid="room-restored">

@@ -9,6 +9,7 @@ import { InteractionPanel } from "./interaction-panel.tsx";
 import { phaseLabel } from "./labels.ts";
 import { RoomClient, type RoomSocketFactory } from "./room-client.ts";
 import "./control-room.css";
+import { ReloadRequired } from "./reload-required.tsx";
 
 export interface LivePageProps {
   uid: string;
@@ -71,12 +72,7 @@ function LiveRoom({ client, uid, token }: { client: RoomClient; uid: string; tok
         </div>
       </header>
       {room.reloadRequired ? (
-        <div className="control-room__callout" data-tone="warning" role="alert">
-          <Trans>The webcast room runs a newer version of the application: reload this page to go on.</Trans>{" "}
-          <button type="button" className="button" onClick={() => location.reload()}>
-            <Trans>Reload</Trans>
-          </button>
-        </div>
+        <ReloadRequired className="control-room__callout" />
       ) : null}
       {live ? <AudienceSlide uid={uid} token={token} index={live.current_slide_index} layout={live.current_scene_layout} /> : null}
       <InteractionPanel
