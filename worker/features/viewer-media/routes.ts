@@ -1,12 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
-import { PLAYBACK_MESSAGES } from "../../../domain/viewer-page/playback-messages.ts";
-import { localized } from "../../../domain/validation/localized.ts";
 import type { AppEnv } from "../../env.ts";
-import { ApiError } from "../../http/api-error.ts";
 import { query } from "../../http/validators.ts";
-import { verifyRoomToken } from "../webcast-room/room-token.ts";
+import { roomViewer, roomViewerOf } from "../webcast-room/room-viewer.ts";
 import { playbackOf } from "./service.ts";
 
 /**
@@ -20,11 +16,7 @@ import { playbackOf } from "./service.ts";
  * expired or another webcast's: one 401 in the SPEC §8 shape. Never cached: the answer holds
  * signed URLs and the room's live_since.
  */
-export const viewerMediaRoutes = new Hono<AppEnv>().get("/:id/playback", query(z.object({ token: z.string().max(4_000).optional() })), async (c) => {
-  const uid = c.req.param("id");
-  const token = c.req.valid("query").token ?? "";
-  const payload = token !== "" && UUID_V7.test(uid) ? await verifyRoomToken(c.env, token, uid) : null;
-  if (!payload) throw new ApiError("unauthenticated", { message: localized(PLAYBACK_MESSAGES.token_invalid, c.var.locale) });
+export const viewerMediaRoutes = new Hono<AppEnv>().get("/:id/playback", query(z.object({ token: z.string().max(4_000).optional() })), roomViewer({ bodyToken: false }), async (c) => {
   c.header("Cache-Control", "no-store");
-  return c.json({ data: await playbackOf(c.env, uid, Date.now()) }, 200);
+  return c.json({ data: await playbackOf(c.env, roomViewerOf(c).webcast_uid, Date.now()) }, 200);
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env.ts";
 import { query } from "../../http/validators.ts";
-import { roomViewer, roomViewerOf } from "../viewing-sessions/routes.ts";
+import { roomViewer, roomViewerOf } from "../webcast-room/room-viewer.ts";
 import { resourcesForViewerOf } from "./service.ts";
 
 /**

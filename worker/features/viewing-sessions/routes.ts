@@ -1,14 +1,10 @@
-import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
-import { PLAYBACK_MESSAGES } from "../../../domain/viewer-page/playback-messages.ts";
-import { localized } from "../../../domain/validation/localized.ts";
+import { Hono } from "hono";
 import { VIEWING_SESSION_ID, startViewingSessionBody } from "../../../domain/viewer-page/viewing-sessions.ts";
 import { type RateLimit, enforceRateLimits } from "../../auth/rate-limit.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { jsonBody } from "../../http/validators.ts";
-import { bearerPass } from "../viewer-access/pass.ts";
-import { type RoomTokenPayload, verifyRoomToken } from "../webcast-room/room-token.ts";
+import { roomViewer, roomViewerOf } from "../webcast-room/room-viewer.ts";
 import { webcastGuard } from "../webcasts/guards.ts";
 import { endSession, heartbeat, startSession, summaryOf } from "./service.ts";
 
@@ -22,37 +18,6 @@ import { endSession, heartbeat, startSession, summaryOf } from "./service.ts";
 
 /** Starts per viewer and webcast: a reload or a replay restarted is one; a looping client is not 30. */
 export const VIEWING_START_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const satisfies RateLimit;
-/** Longest room token read from a body (one is ~300 characters). */
-const MAX_BODY_TOKEN = 4_000;
-
-/** Who each request's token names (kept beside the request, as the slides' audience reads are). */
-const roomViewers = new WeakMap<Request, RoomTokenPayload>();
-
-export function roomViewerOf(c: Context<AppEnv>): RoomTokenPayload {
-  const payload = roomViewers.get(c.req.raw);
-  if (!payload) throw new ApiError("unauthenticated");
-  return payload;
-}
-
-/**
- * The room token of the path's webcast, from `Authorization: Bearer`, else `?token=`, else (the
- * end call only, whose page may be closing) a text/plain body holding just the token. Forged,
- * expired, another webcast's or missing: one 401 (the viewer's "reload the page" message). Also the
- * credential of the viewer page's other room-token reads (worker/features/viewer-resources).
- */
-export const roomViewer = (options: { bodyToken: boolean }) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    let token = bearerPass(c.req.header("Authorization")) ?? c.req.query("token") ?? null;
-    if (!token && options.bodyToken && (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("text/plain")) {
-      const text = (await c.req.text()).trim();
-      token = text.length > 0 && text.length <= MAX_BODY_TOKEN ? text : null;
-    }
-    const payload = token ? await verifyRoomToken(c.env, token, c.req.param("id") ?? "") : null;
-    if (!payload) throw new ApiError("unauthenticated", { message: localized(PLAYBACK_MESSAGES.token_invalid, c.var.locale) });
-    roomViewers.set(c.req.raw, payload);
-    await next();
-  });
-
 /** The path's session id: a malformed one is simply not found. */
 function sessionIdOf(value: string | undefined): string {
   if (value === undefined || !VIEWING_SESSION_ID.test(value)) throw new ApiError("not_found");
