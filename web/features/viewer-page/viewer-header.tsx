@@ -3,11 +3,11 @@ import type { CSSProperties } from "react";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
 import { LanguageSwitcher } from "../../i18n/language-switcher.tsx";
 import { ThemeToggle } from "../../ui/theme-toggle.tsx";
-import { titleColors } from "./contrast.ts";
+import { titleColors } from "../../../domain/branding/contrast.ts";
 
 /**
  * The webcast's branded header (SPEC §3 branding: theme, logo, cover image, title colour): the
- * organizer's logo, the banner, the title in their colour where it is readable (contrast.ts), and
+ * organizer's logo, the banner, the title in their colour where it is readable (domain/branding/contrast.ts), and
  * the language switch when the attendee options allow it (SPEC §3 "switch language").
  */
 export function ViewerHeader({ webcast }: { webcast: PublicWebcast }) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio, titleColors } from "./contrast.ts";
-import { retryAfterMs } from "./api.ts";
 
 describe("title colour contrast", () => {
   it("measures WCAG contrast ratios", () => {
@@ -16,14 +15,5 @@ describe("title colour contrast", () => {
     expect(titleColors("#777777")).toEqual({ light: undefined, dark: undefined });
     expect(titleColors(null)).toEqual({ light: undefined, dark: undefined });
     expect(titleColors("url(x)")).toEqual({ light: undefined, dark: undefined });
-  });
-});
-
-describe("Retry-After", () => {
-  it("reads seconds and HTTP dates", () => {
-    expect(retryAfterMs("30")).toBe(30_000);
-    expect(retryAfterMs("Tue, 01 Dec 2026 14:00:30 GMT", Date.parse("2026-12-01T14:00:00Z"))).toBe(30_000);
-    expect(retryAfterMs(null)).toBeUndefined();
-    expect(retryAfterMs("soon")).toBeUndefined();
   });
 });
