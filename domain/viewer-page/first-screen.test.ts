@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PublicWebcast } from "./api.ts";
-import { escapeHtml, firstScreenHtml, firstScreenLocale, firstScreenMeta, inlineJson } from "./first-screen.ts";
+import { escapeHtml } from "../http/html.ts";
+import { firstScreenHtml, firstScreenLocale, firstScreenMeta, inlineJson } from "./first-screen.ts";
 
 const NOW = Date.parse("2026-12-01T14:00:00.000Z");
 

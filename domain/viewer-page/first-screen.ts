@@ -3,6 +3,7 @@ import { localized } from "../validation/localized.ts";
 import type { PublicWebcast } from "./api.ts";
 import { FIRST_SCREEN_LABELS, FIRST_SCREEN_TITLES } from "./first-screen-messages.ts";
 import { type ViewerPageState, viewerPageState } from "./page-state.ts";
+import { escapeHtml } from "../http/html.ts";
 
 /**
  * The viewer page's first screen, written by the worker into watch.html (issue #19: LCP ≤ 1.5 s on
@@ -17,12 +18,6 @@ import { type ViewerPageState, viewerPageState } from "./page-state.ts";
 /** The id of the `<script type="application/json">` holding the PublicWebcast (read by web/watch.tsx). */
 export const FIRST_SCREEN_DATA_ID = "igo-watch-data";
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text or attribute value → HTML: the five characters that matter, everywhere. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 /**
  * JSON for a `<script type="application/json">` block: `<`, `>` and `&` as \u escapes (still the

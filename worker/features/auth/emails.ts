@@ -4,6 +4,7 @@ import type { Env } from "../../env.ts";
 import { sendMail } from "../../mail/mailer.ts";
 import { issueUserToken } from "./user-tokens.ts";
 import { type Localized, localized } from "../../../domain/validation/localized.ts";
+import { escapeHtml } from "../../../domain/http/html.ts";
 
 /** The recipient as the identity e-mails need it. */
 export interface MailRecipient {
@@ -100,8 +101,6 @@ const TEMPLATES = {
   },
 } as const satisfies Record<string, Localized<Template>>;
 
-const escapeHtml = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 /** Plain text and a simple HTML version of one call-to-action e-mail. */
 export function renderActionEmail(template: Template, link: string, locale: UiLocale, otherLink?: string): { subject: string; text: string; html: string } {

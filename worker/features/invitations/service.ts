@@ -17,6 +17,7 @@ import { invitationDeliveries, invitationTemplates, viewers } from "../../db/sch
 import type { Env } from "../../env.ts";
 import { type OutgoingMail, sendMail } from "../../mail/mailer.ts";
 import { invitationLink } from "./token.ts";
+import { escapeHtml } from "../../../domain/http/html.ts";
 
 /**
  * The invitations' logic (docs/viewers-api.md "Invitations"): templates (stored or default),
@@ -150,7 +151,6 @@ export async function invitationMail(env: Env, template: InvitationTemplateText,
   };
 }
 
-const escapeHtml = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 /** The message as HTML: its text escaped, paragraphs kept, the personal link made a link (no other markup from the template). */
 function invitationHtml(mail: InvitationTemplateText, link: string, locale: UiLocale): string {

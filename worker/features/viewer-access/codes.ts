@@ -11,6 +11,7 @@ import { db } from "../../db/client.ts";
 import { viewerSignInCodes } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { sendMail } from "../../mail/mailer.ts";
+import { escapeHtml } from "../../../domain/http/html.ts";
 
 /**
  * Magic links and PINs (docs/viewer-page.md "Magic link and PIN"): one row per e-mail sent, holding
@@ -74,7 +75,6 @@ export async function sendSignInCode(env: Env, webcast: Pick<WebcastRow, "id" | 
   });
 }
 
-const escapeHtml = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 /** The viewer id of an unused, unexpired code of the webcast whose link token is `token`; null otherwise. */
 export async function codeByToken(env: Env, webcastId: string, token: string, now = Date.now()): Promise<{ id: string; viewer_id: string } | null> {

@@ -1,4 +1,5 @@
-import { FIRST_SCREEN_DATA_ID, escapeHtml, firstScreenHtml, firstScreenLocale, firstScreenMeta, inlineJson } from "../../../domain/viewer-page/first-screen.ts";
+import { escapeHtml } from "../../../domain/http/html.ts";
+import { FIRST_SCREEN_DATA_ID, firstScreenHtml, firstScreenLocale, firstScreenMeta, inlineJson } from "../../../domain/viewer-page/first-screen.ts";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
 import { LOCALE_STORAGE_KEY } from "../../../domain/i18n/locales.ts";
 import { getCookie } from "hono/cookie";
