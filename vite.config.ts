@@ -13,6 +13,12 @@ const stateDir = process.env.IGO_STATE_DIR;
 
 /** The screen the installed app opens on (manifest start_url) and where sign-in lands. */
 const START_SCREEN_ROUTES = [/\/web\/routes\/_app\.tsx\?tsr-split=component$/, /\/web\/routes\/_app\/home\.tsx\?tsr-split=component$/];
+/**
+ * What watch.html's entry imports (web/watch.tsx: Chromium's install offer, the catalog's early
+ * download, vite's helper that fetches a lazy import's chunks in parallel and its modulepreload
+ * polyfill): modules that import nothing.
+ */
+const BEFORE_PAINT = /(\/web\/(features\/pwa\/install-offer|i18n\/catalog-urls)\.ts|vite\/(preload-helper|modulepreload-polyfill)(\.js)?)$/;
 const CATALOG_MODULE = /\/web\/i18n\/locales\/([a-z]+)\/messages\.po$/;
 
 /**
@@ -66,8 +72,16 @@ function preloadStartScreen(): Plugin {
           if (locale) catalogs[locale] = base + chunk.fileName;
         }
         const catalogsMeta: HtmlTagDescriptor = { tag: "meta", attrs: { name: "igo-catalogs", content: JSON.stringify(catalogs) }, injectTo: "head-prepend" };
-        // The viewer page (watch.html) gets the catalogs, not the start screen's code.
-        if (!isApp) return [catalogsMeta];
+        // The viewer page (watch.html) gets the catalogs and, render-blocking as an entry's own,
+        // the stylesheets of the code its entry loads after the first paint (web/watch.tsx): the
+        // worker's first screen is drawn with them. Not that code itself: it would download
+        // before the first paint.
+        if (!isApp) {
+          const later = new Set<string>();
+          for (const imported of entry.dynamicImports) collectStatic(imported, later);
+          const laterStyles = new Set([...later].flatMap((fileName) => [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])]).filter((fileName) => !linkedStyles.has(fileName)));
+          return [catalogsMeta, ...[...laterStyles].map((fileName): HtmlTagDescriptor => ({ tag: "link", attrs: { rel: "stylesheet", crossorigin: true, href: base + fileName }, injectTo: "head" }))];
+        }
         const tags: HtmlTagDescriptor[] = [
           catalogsMeta,
           ...[...scripts].filter((fileName) => !alreadyLoaded.has(fileName)).map((fileName): HtmlTagDescriptor => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: base + fileName }, injectTo: "head" })),
@@ -127,8 +141,13 @@ function collectInitialModules(): Plugin {
       graph.pages.clear();
       for (const [page, file] of Object.entries(PAGES) as [keyof typeof PAGES, string][]) {
         const html = pagePath(file);
-        for (const id of [html, ...(this.getModuleInfo(html)?.importedIds ?? [])]) graph.pages.add(id);
-        reach(html, graph.initial[page], (id) => this.getModuleInfo(id)?.importedIds ?? []);
+        // A page's scripts: its entry and, for watch.html, what its entry loads once the first
+        // screen is painted (web/watch.tsx → web/watch-boot.tsx): start code all the same. (The
+        // app's entry loads other code lazily: that is not its start code.)
+        const scripts = this.getModuleInfo(html)?.importedIds ?? [];
+        const loadedByEntry = (id: string) => (page === "watch" && scripts.includes(id) ? (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) : []);
+        for (const id of [html, ...scripts, ...scripts.flatMap(loadedByEntry)]) graph.pages.add(id);
+        reach(html, graph.initial[page], (id) => [...(this.getModuleInfo(id)?.importedIds ?? []), ...loadedByEntry(id)]);
       }
       const startRoutes = [...this.getModuleIds()].filter((id) => START_SCREEN_ROUTES.some((route) => route.test(id)));
       reach("", graph.startScreen, (id) => (id === "" ? startRoutes : (this.getModuleInfo(id)?.importedIds ?? [])));
@@ -202,6 +221,8 @@ export default defineConfig({
             // own start code is one file, the viewer page's reused by the app's /w/{id} route.
             codeSplitting: {
               groups: [
+                // What watch.html's entry imports before the first paint: alone, nothing else with it.
+                { name: "before-paint", priority: 5, includeDependenciesRecursively: false, test: (id: string) => BEFORE_PAINT.test(id) },
                 { name: "shared", priority: 4, test: (id: string) => graph.initial.index.has(id) && graph.initial.watch.has(id) && !BY_USE.test(id) },
                 { name: "app", priority: 3, test: (id: string) => graph.initial.index.has(id) && !BY_USE.test(id) },
                 // The viewer page's start code that the app's start screen uses too (the language

@@ -1,51 +1,30 @@
-import "./zod-config.ts";
-import { msg } from "@lingui/core/macro";
-import { I18nProvider } from "@lingui/react";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { captureInstallPrompt } from "./features/pwa/install-prompt.tsx";
-import { registerServiceWorker } from "./features/pwa/service-worker.ts";
-import { linkWebcastManifest } from "./features/pwa/webcast-manifest.ts";
-import { readFirstScreenData } from "./features/viewer-page/first-screen-data.ts";
-import { APP_NAME } from "./features/shell/app-name.ts";
-import { activateLocale, detectInitialLocale, i18n } from "./i18n/i18n.ts";
-import { initTheme } from "./ui/theme.ts";
-import { WatchApp, watchAddress } from "./watch-app.tsx";
-import "./ui/styles.css";
+import { captureInstallPrompt } from "./features/pwa/install-offer.ts";
+import { preloadCatalog } from "./i18n/catalog-urls.ts";
 
 /**
- * The entry of watch.html, the viewer's public webcast page /w/{id} (issue #19: phones load it
- * fast). Only what that page needs: no router, no local database, no sync engine, no session (the
- * viewer signs in to the webcast, not to the app). The service worker and the worker answer every
- * /w/* navigation with watch.html (vite.config.ts, worker/features/viewer-access/page-routes.ts).
+ * The entry of watch.html, the viewer's public webcast page /w/{id} (issue #19, docs/viewer-page.md
+ * "First paint"). The worker wrote the page's first screen into the HTML (title, state, dates,
+ * cover): the browser paints it with the stylesheets alone, then this loads the page's code
+ * (web/watch-boot.tsx and its chunks, fetched in parallel). Before, the scripts raced the
+ * stylesheets and a fast network painted only once they had run. Its imports import nothing:
+ * every module here is fetched before the first paint.
  */
-async function boot(): Promise<void> {
-  // Chromium may offer the install before React mounts: keep the event from the start.
-  captureInstallPrompt();
-  initTheme();
-  const catalog = activateLocale(detectInitialLocale());
-  const address = watchAddress(globalThis.location);
-  if (!address) {
-    globalThis.location.replace("/");
-    return;
-  }
-  linkWebcastManifest(address.webcastId);
-  // The worker's first screen came with the webcast's data: the first render draws from it.
-  const initialWebcast = readFirstScreenData(address.webcastId);
-  await catalog;
-  // Until the webcast's own title arrives (the page sets it), as the app's route titles it.
-  if (!initialWebcast) document.title = `${i18n._(msg`Webcast`)} · ${APP_NAME}`;
 
-  const container = document.getElementById("root");
-  if (!container) throw new Error("#root is missing from watch.html");
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <WatchApp address={address} initialWebcast={initialWebcast} />
-      </I18nProvider>
-    </StrictMode>,
-  );
-  registerServiceWorker();
+// Chromium may offer the install before the page's code has arrived: keep the event from the start.
+captureInstallPrompt();
+
+let started = false;
+function start(): void {
+  if (started) return;
+  started = true;
+  // The catalog of the language the worker chose for the first screen, beside the page's code.
+  preloadCatalog(document.documentElement.lang);
+  void import("./watch-boot.tsx");
 }
 
-void boot();
+if (document.visibilityState === "visible") {
+  // The frame after the first paint: requestAnimationFrame runs before a paint, the timeout after it.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // A frame never comes while the tab is hidden (opened in the background, prerendered).
+  document.addEventListener("visibilitychange", start, { once: true });
+} else start();

@@ -7,6 +7,7 @@ import {
   resolveInitialLocale,
 } from "../../domain/i18n/locales.ts";
 import { readStored, writeStored } from "../lib/storage.ts";
+import { preloadCatalog } from "./catalog-urls.ts";
 
 export { i18n };
 
@@ -78,24 +79,8 @@ export function currentLocale(): UiLocale {
  */
 function preloadInitialCatalog(): void {
   const locale = detectInitialLocale();
-  const href = catalogUrls()[locale];
-  if (href && !document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.crossOrigin = "";
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  preloadCatalog(locale);
   void loadCatalog(locale).catch(() => undefined);
-}
-
-function catalogUrls(): Partial<Record<UiLocale, string>> {
-  try {
-    const parsed: unknown = JSON.parse(document.querySelector('meta[name="igo-catalogs"]')?.getAttribute("content") ?? "{}");
-    return typeof parsed === "object" && parsed !== null ? Object.fromEntries(Object.entries(parsed).filter(([locale, href]) => isUiLocale(locale) && typeof href === "string")) : {};
-  } catch {
-    return {};
-  }
 }
 
 if (import.meta.env.MODE !== "test" && typeof document !== "undefined") preloadInitialCatalog();

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithI18n } from "../../test/render.tsx";
-import { INSTALL_DISMISSED_KEY, InstallPrompt, captureInstallPrompt, installOffer } from "./install-prompt.tsx";
+import { captureInstallPrompt, installOffer } from "./install-offer.ts";
+import { INSTALL_DISMISSED_KEY, InstallPrompt } from "./install-prompt.tsx";
 import { pwa } from "./service-worker.ts";
 import { linkWebcastManifest } from "./webcast-manifest.ts";
 
@@ -48,14 +49,17 @@ describe("install prompt", () => {
   });
 
   it("remembers Not now on this device", () => {
-    renderWithI18n(<InstallPrompt />);
+    const first = renderWithI18n(<InstallPrompt />);
     act(() => void window.dispatchEvent(offerEvent().event));
     fireEvent.click(screen.getByTestId("install-prompt-dismiss"));
     expect(screen.queryByTestId("install-prompt")).toBeNull();
     expect(localStorage.getItem(INSTALL_DISMISSED_KEY)).not.toBeNull();
 
+    // Another visit: a new page, a new offer from the browser.
+    first.unmount();
     release();
     release = captureInstallPrompt(window);
+    renderWithI18n(<InstallPrompt />);
     act(() => void window.dispatchEvent(offerEvent().event));
     expect(screen.queryByTestId("install-prompt")).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
 import { type CalendarEventInput, ICS_CONTENT_TYPE, calendarIcs, calendarLinks } from "../../../domain/viewer-page/calendar.ts";
 
@@ -35,10 +35,8 @@ function saveFile(text: string, name: string) {
  * (its `ics` writer loads on first use) and the Google, Outlook.com and Office 365 links.
  */
 export function CalendarMenu({ webcast }: { webcast: PublicWebcast }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
   if (webcast.start === null) return null;
   const event: CalendarEventInput = { title: webcast.title, description: webcast.description, start: webcast.start, end: webcast.end, url: pageUrl(webcast.id), uid: `${webcast.id}@igo-events` };
   const links = calendarLinks(event);
@@ -50,20 +48,23 @@ export function CalendarMenu({ webcast }: { webcast: PublicWebcast }) {
     );
   };
   return (
-    <div
+    // A native disclosure: opening it runs no script (the page's INP on a slow phone); Escape closes it.
+    <details
+      ref={menu}
       className="viewer-page__calendar"
       data-testid="calendar-menu"
       onKeyDown={(keyEvent) => {
-        if (keyEvent.key === "Escape" && open) {
-          setOpen(false);
-          toggle.current?.focus();
+        const details = menu.current;
+        if (keyEvent.key === "Escape" && details?.open) {
+          details.open = false;
+          details.querySelector("summary")?.focus();
         }
       }}
     >
-      <button ref={toggle} type="button" className="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)} data-testid="calendar-toggle">
+      <summary className="button" data-testid="calendar-toggle">
         <Trans>Add to calendar</Trans>
-      </button>
-      <ul id={id} className="viewer-page__calendar-list" hidden={!open}>
+      </summary>
+      <ul className="viewer-page__calendar-list">
         <li>
           <button type="button" className="button button--link" onClick={download} data-testid="calendar-ics">
             <Trans>Download .ics</Trans>
@@ -90,7 +91,7 @@ export function CalendarMenu({ webcast }: { webcast: PublicWebcast }) {
           <Trans>The calendar file could not be made. Use one of the links instead.</Trans>
         </p>
       ) : null}
-    </div>
+    </details>
   );
 }
 

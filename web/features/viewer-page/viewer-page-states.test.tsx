@@ -144,9 +144,10 @@ describe("add to calendar", { timeout: 30_000 }, () => {
     fakeServer(watchRoute(publicWebcast()));
     renderViewerPage();
     const toggle = await screen.findByTestId("calendar-toggle");
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    const menu = screen.getByTestId("calendar-menu");
+    expect(menu.hasAttribute("open")).toBe(false);
     await act(async () => toggle.click());
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(menu.hasAttribute("open")).toBe(true);
     expect(screen.getByTestId("calendar-google").getAttribute("href")).toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Annual%20meeting/);
     expect(screen.getByTestId("calendar-outlook").getAttribute("href")).toMatch(/^https:\/\/outlook\.live\.com\//);
     expect(screen.getByTestId("calendar-office365").getAttribute("href")).toMatch(/^https:\/\/outlook\.office\.com\//);

@@ -78,7 +78,7 @@ export const SWITCH_LABELS: Partial<Record<WebcastAccessField | WebcastDraftFiel
   view_details: { label: msg`View details`, help: msg`Attendees see the webcast's description and details.` },
   switch_language: { label: msg`Switch language`, help: msg`Attendees may change the language of the webcast page.` },
   poster_overlay: { label: msg`Poster overlay`, help: msg`The poster is shown over the video.` },
-  question_wall: { label: msg`Question wall`, help: msg`Attendees see the questions others sent.` },
+  question_wall: { label: msg`Question wall`, help: msg`The questions pushed to the speakers are shown over the video.` },
   anonymous_questions: { label: msg`Anonymous questions`, help: msg`Attendees may send a question without their name.` },
   schedule_visible: { label: msg`Schedule visible`, help: msg`The start date and time are shown to attendees.` },
   add_to_calendar_visible: { label: msg`“Add to calendar” visible`, help: msg`Attendees may add the webcast to their calendar.` },

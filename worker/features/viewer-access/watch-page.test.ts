@@ -11,9 +11,9 @@ import { insertWebcast } from "../webcasts/testing.ts";
 
 beforeAll(seedDemo);
 
-// watch.html as the build writes it (the catalogs' map, the entry, an empty #root), with the
+// watch.html as the build writes it (the catalogs' map, the entry, the app's manifest, an empty #root), with the
 // assets' headers: the `_headers` CSP and a validator.
-const WATCH_HTML = `<!doctype html><html><head><meta name="igo-catalogs" content="{&quot;en&quot;:&quot;/assets/messages-en.js&quot;,&quot;fr&quot;:&quot;/assets/messages-fr.js&quot;}"><meta name="description" content="iGo Events" /><title>iGo</title><script type="module" crossorigin src="/assets/watch.js"></script></head><body><div id="root"></div></body></html>`;
+const WATCH_HTML = `<!doctype html><html><head><meta name="igo-catalogs" content="{&quot;en&quot;:&quot;/assets/messages-en.js&quot;,&quot;fr&quot;:&quot;/assets/messages-fr.js&quot;}"><meta name="description" content="iGo Events" /><title>iGo</title><script type="module" crossorigin src="/assets/watch.js"></script><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`;
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
 
 /** The worker with a stub assets binding answering watch.html at /watch; records what it was asked. */
@@ -61,7 +61,10 @@ describe("GET /w/{id}: watch.html with the webcast's first screen", { timeout: 2
     expect(html).toContain('<meta property="og:title" content="Town hall &lt;/script&gt;');
     expect(html).toContain(`<meta property="og:image" content="http://localhost/api/webcasts/${id}/branding/cover-`);
     expect(html).toContain(`<meta property="og:url" content="http://localhost/w/${id}">`);
-    expect(html).toContain('<link rel="modulepreload" crossorigin="" href="/assets/messages-fr.js">');
+    // No script is preloaded: the entry loads the page's code and its catalog after the first paint.
+    expect(html).not.toContain("modulepreload");
+    // The webcast's own manifest in place of the app's (installing opens this webcast).
+    expect(html).toContain(`<link rel="manifest" href="/w/${id}/manifest.webmanifest">`);
     expect(html).toContain(`<link rel="preload" as="image" href="/api/webcasts/${id}/branding/cover-`);
     // One script element of code (the entry) and one of data; the title never ends the data block.
     expect(html.match(/<script/g)).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { escapeHtml } from "../../../domain/http/html.ts";
 import { FIRST_SCREEN_DATA_ID, firstScreenHtml, firstScreenLocale, firstScreenMeta, inlineJson } from "../../../domain/viewer-page/first-screen.ts";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
+import { webcastManifestPath } from "../../../domain/pwa/manifest.ts";
 import { LOCALE_STORAGE_KEY } from "../../../domain/i18n/locales.ts";
 import { getCookie } from "hono/cookie";
 import type { Context } from "hono";
@@ -8,7 +9,7 @@ import type { Context } from "hono";
 /**
  * watch.html with the webcast's first screen in it (issue #19, docs/viewer-page.md "First paint"):
  * `<html lang>`, the title, the description and Open Graph tags (a shared link previews well), a
- * preload of the cover and of the language's catalog, the PublicWebcast as JSON for the app's first
+ * preload of the cover, the webcast's own manifest, the PublicWebcast as JSON for the app's first
  * render, and the first screen (domain/viewer-page/first-screen.ts) inside `#root`. Streamed through
  * HTMLRewriter: the assets' answer keeps its security headers (the `_headers` rules); only its
  * validators go (the body is no longer the file's) and it is revalidated on each visit.
@@ -17,28 +18,17 @@ export function watchPageWith(c: Context, page: Response, webcast: PublicWebcast
   const url = new URL(c.req.url);
   const locale = firstScreenLocale({ query: url.searchParams.get("lang"), cookie: getCookie(c, LOCALE_STORAGE_KEY) ?? null, acceptLanguage: c.req.header("Accept-Language") ?? null });
   const meta = firstScreenMeta(webcast, url.origin);
-  const catalogs = new Map<string, string>();
   const tag = (name: string, attributes: Record<string, string>) => `<${name} ${Object.entries(attributes).map(([key, value]) => `${key}="${escapeHtml(value)}"`).join(" ")}>`;
 
   const rewritten = new HTMLRewriter()
     .on("html", { element: (element) => void element.setAttribute("lang", locale) })
     .on("title", { element: (element) => void element.setInnerContent(meta.title) })
     .on('meta[name="description"]', { element: (element) => void element.setAttribute("content", meta.description ?? meta.title) })
-    .on('meta[name="igo-catalogs"]', {
-      element(element) {
-        try {
-          // HTMLRewriter gives the attribute as written (`&quot;`…): decode what the build escapes.
-          const parsed: unknown = JSON.parse(decodeAttribute(element.getAttribute("content") ?? "{}"));
-          if (typeof parsed === "object" && parsed !== null) for (const [key, href] of Object.entries(parsed)) if (typeof href === "string") catalogs.set(key, href);
-        } catch {
-          // No preload: the app asks for its catalog itself (web/i18n/i18n.ts).
-        }
-      },
-    })
+    // The webcast's own manifest (installing opens this webcast): the app's would be fetched first.
+    .on('link[rel="manifest"]', { element: (element) => void element.setAttribute("href", webcastManifestPath(webcast.id)) })
     .on("head", {
       element(element) {
         element.onEndTag((end) => {
-          const catalog = catalogs.get(locale);
           const og = [
             tag("meta", { property: "og:type", content: "website" }),
             tag("meta", { property: "og:title", content: meta.title }),
@@ -46,9 +36,9 @@ export function watchPageWith(c: Context, page: Response, webcast: PublicWebcast
             ...(meta.description ? [tag("meta", { property: "og:description", content: meta.description })] : []),
             ...(meta.image ? [tag("meta", { property: "og:image", content: meta.image }), tag("meta", { name: "twitter:card", content: "summary_large_image" })] : []),
           ];
+          // Not the catalog: watch.html's entry asks for it with the page's code, after the first
+          // paint (web/watch.tsx); a preload here would be fetched before it.
           const preloads = [
-            // Beside the entry's scripts: the first render waits for the catalog (web/watch.tsx).
-            ...(catalog ? [tag("link", { rel: "modulepreload", crossorigin: "", href: catalog })] : []),
             ...(webcast.branding.cover_url ? [tag("link", { rel: "preload", as: "image", href: webcast.branding.cover_url, fetchpriority: "high" })] : []),
           ];
           // A data block, never executed: allowed by script-src 'self' (worker/http/security-headers.ts).
@@ -68,9 +58,6 @@ export function watchPageWith(c: Context, page: Response, webcast: PublicWebcast
   headers.set("Vary", "Accept-Language, Cookie");
   return new Response(rewritten.body, { status: rewritten.status, statusText: rewritten.statusText, headers });
 }
-
-const ENTITIES: Record<string, string> = { "&quot;": '"', "&#39;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&" };
-const decodeAttribute = (value: string) => value.replace(/&(?:quot|#39|lt|gt|amp);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /** The assets' watch.html for a /w/ request, fetched whole (no conditional request: its body is rewritten). */
 export function watchPageRequest(c: Context): Request {
