@@ -171,7 +171,7 @@ describe("the viewer's webcast page on a phone", () => {
     await expectClean(page, "too many PIN attempts (fr, 390 px)");
   });
 
-  it("joins a premiere as two guests at the shared position; votes; a paused viewer gets the poll when their picture reaches it; a question asked offline arrives once", { timeout: 300_000 }, async () => {
+  it("joins a premiere as two guests at the shared position; votes; a paused viewer gets the poll when their picture reaches it; a question asked offline arrives once; the question wall shows what is pushed", { timeout: 300_000 }, async () => {
     // The organizer's premiere: a 60-second video made here, its playlist, on air.
     const organizer = await browser.context.newPage();
     await signIn(organizer, baseUrl, "organizer@demo.test");
@@ -259,6 +259,16 @@ describe("the viewer's webcast page on a phone", () => {
       await organizer.waitForTimeout(2_000);
       expect(await organizer.locator('[data-testid="queue-question"]', { hasText: "Peut-on le visiter ?" }).count()).toBe(1);
       expect(await organizer.locator('[data-testid="queue-question"]', { hasText: "Quand ouvre le studio ?" }).count()).toBe(1);
+
+      // The producer pushes a question to the speakers and turns the question wall on: the viewer
+      // sees it under the picture (the toggle waits for their media time, a second at most here).
+      await organizer.locator('[data-testid="queue-question"]', { hasText: "Quand ouvre le studio ?" }).getByTestId("action-push").click();
+      const wallOn = await staffCall(organizer, "PATCH", `/api/webcasts/${premiere}/question-wall`, { enabled: true });
+      expect(wallOn.status).toBe(200);
+      const wall = first.getByTestId("on-screen-questions");
+      await wall.getByText("Quand ouvre le studio ?").waitFor({ timeout: 15_000 });
+      expect(await wall.getByText("Peut-on le visiter ?").count(), "only the pushed question").toBe(0);
+      await expectClean(first, "the question wall under the picture (fr, 390 px)");
     } finally {
       await Promise.all(viewers.map((viewer) => viewer.close()));
     }

@@ -38,22 +38,47 @@ export function QuestionWall({ questions, onClose }: { questions: readonly Quest
           <Trans>Close (Esc)</Trans>
         </button>
       </div>
-      {pushed.length === 0 ? (
-        <p className="question-wall__empty">
-          <Trans>No question pushed to the speakers yet.</Trans>
-        </p>
-      ) : (
-        <ol className="question-wall__list" aria-live="polite">
-          {pushed.map((question) => (
-            <li key={question.id} className="question-wall__item">
-              <p className="question-wall__text">{question.text}</p>
-              <p className="question-wall__asker">
-                <AskerName question={question} />
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <PushedQuestionList pushed={pushed} />
     </div>
+  );
+}
+
+/** The pushed questions, latest first, or the empty state: the wall's list, full screen or on the viewer page. */
+function PushedQuestionList({ pushed }: { pushed: readonly QuestionView[] }) {
+  if (pushed.length === 0) {
+    return (
+      <p className="question-wall__empty">
+        <Trans>No question pushed to the speakers yet.</Trans>
+      </p>
+    );
+  }
+  return (
+    <ol className="question-wall__list" aria-live="polite">
+      {pushed.map((question) => (
+        <li key={question.id} className="question-wall__item">
+          <p className="question-wall__text">{question.text}</p>
+          <p className="question-wall__asker">
+            <AskerName question={question} />
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The question wall on the viewer page (issue #19; the room's `question_wall` toggle, in step with
+ * the viewer's picture): the questions pushed to the speakers, under the video, in the wall's type
+ * made for a phone. The same questions as the control room's wall (`pushedQuestions`).
+ */
+export function OnScreenQuestions({ questions, headingLevel = 3 }: { questions: readonly QuestionView[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section className="question-wall question-wall--on-page card" aria-labelledby="on-screen-questions-title" data-testid="on-screen-questions">
+      <Heading id="on-screen-questions-title" className="question-wall__title">
+        <Trans>Questions on screen</Trans>
+      </Heading>
+      <PushedQuestionList pushed={pushedQuestions(questions)} />
+    </section>
   );
 }

@@ -2,7 +2,7 @@ import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POLLING_STATUS } from "../../../domain/webcast-room/live-state.ts";
 import { fakeServer } from "../../api/fake-server.ts";
-import { interactionsFrame, viewerPoll } from "../webcast-room/interaction-fixtures.ts";
+import { interactionsFrame, question, viewerPoll } from "../webcast-room/interaction-fixtures.ts";
 import { liveFixture } from "../webcast-room/test-support.ts";
 import { fakeStage, renderViewerRoom, roomWire } from "./viewer-room-testing.tsx";
 
@@ -114,5 +114,26 @@ describe("the viewer room in step with the picture", () => {
     expect(props()?.serverNow()).toBe(LIVE_SINCE + T);
     await act(async () => props()?.onMediaTime(T));
     expect(props()?.posterOverlay).toBe(true);
+  });
+
+  it("shows the question wall's pushed questions when the producer turns it on and the picture reaches it", async () => {
+    const room = await liveRoom();
+    await room.wire.receive(
+      interactionsFrame({
+        polls: [],
+        questions: [question("q1", { text: "Pushed first?", pushed_to_speakers: true, pushed_at: 2_000 }), question("q2", { text: "Not pushed?" }), question("q3", { text: "Pushed last?", pushed_to_speakers: true, pushed_at: 3_000, asker_name: null, anonymous: true })],
+      }),
+    );
+    expect(screen.queryByTestId("on-screen-questions"), "off until the producer turns it on").toBeNull();
+    await room.stage.report(T - BEHIND_MS);
+    room.setNow(LIVE_SINCE + T);
+    await room.wire.receive({ type: "event", seq: 2, at: LIVE_SINCE + T, name: "toggle.set", patch: { question_wall: true } });
+    expect(screen.queryByTestId("on-screen-questions"), "the viewer's picture is 20 s behind").toBeNull();
+    await room.stage.report(T);
+    const wall = screen.getByTestId("on-screen-questions");
+    expect([...wall.querySelectorAll(".question-wall__text")].map((text) => text.textContent)).toEqual(["Pushed last?", "Pushed first?"]);
+    await room.wire.receive({ type: "event", seq: 3, at: LIVE_SINCE + T + 1_000, name: "toggle.set", patch: { question_wall: false } });
+    await room.stage.report(T + 1_000);
+    expect(screen.queryByTestId("on-screen-questions")).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
 import type { RoomPhase } from "../../../domain/webcast-room/live-state.ts";
+import { OnScreenQuestions } from "../questions/question-wall.tsx";
 import { AudienceSlide } from "../slides/audience-slide.tsx";
 import { ConnectionIndicator } from "../webcast-room/connection-indicator.tsx";
 import { fetchOlderChat } from "../webcast-room/interaction-api.ts";
@@ -126,6 +127,8 @@ function Room({ client, screen, outbox, webcast, token, tokenOf, onPhase, Stage 
         <ReloadRequired className="form-alert" />
       ) : null}
       {shown ? <AudienceSlide uid={uid} token={token} index={shown.current_slide_index} layout={shown.current_scene_layout} /> : null}
+      {/* The producer's question wall toggle, when the viewer's picture reaches it. */}
+      {shown?.question_wall && interactions ? <OnScreenQuestions questions={interactions.questions} /> : null}
       <InteractionPanel
         interactions={interactions}
         anonymousAllowed={live?.anonymous_questions ?? webcast.anonymous_questions}

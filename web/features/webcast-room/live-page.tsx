@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PageTitle } from "../../ui/page-title.tsx";
+import { OnScreenQuestions } from "../questions/question-wall.tsx";
 import { AudienceSlide } from "../slides/audience-slide.tsx";
 import { ConnectionIndicator } from "./connection-indicator.tsx";
 import { fetchOlderChat } from "./interaction-api.ts";
@@ -75,6 +76,7 @@ function LiveRoom({ client, uid, token }: { client: RoomClient; uid: string; tok
         <ReloadRequired className="control-room__callout" />
       ) : null}
       {live ? <AudienceSlide uid={uid} token={token} index={live.current_slide_index} layout={live.current_scene_layout} /> : null}
+      {live?.question_wall && interactions ? <OnScreenQuestions questions={interactions.questions} /> : null}
       <InteractionPanel
         interactions={interactions}
         anonymousAllowed={live?.anonymous_questions ?? false}
