@@ -26,6 +26,9 @@ interface Options {
   roomNeeded: boolean;
 }
 
+/** The pass is no good any more (401) or no longer lets in (403: made private, a segment, guests or a method taken away). */
+const passRefused = (error: ViewerApiError) => error.status === 401 || error.status === 403;
+
 function asViewerError(cause: unknown): ViewerApiError {
   if (cause instanceof ViewerApiError) return cause;
   throw cause;
@@ -34,7 +37,7 @@ function asViewerError(cause: unknown): ViewerApiError {
 /**
  * Who is watching on this device (docs/viewer-page.md): on load, a link's token (`?magic=`,
  * `?invite=`) or the return from SSO signs in at once; else a stored pass is traded for a room
- * token (401: the pass is forgotten and the access panel shows). Signed in, the room token is
+ * token (401 or 403: the pass is forgotten and the access panel shows why). Signed in, the room token is
  * renewed ROOM_TOKEN_MARGIN_MS before it expires while the room is needed.
  */
 export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUsed, roomNeeded }: Options) {
@@ -103,7 +106,7 @@ export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUse
       (room) => setSession({ status: "signed_in", pass: stored, room, justSignedIn: false }),
       (cause: unknown) => {
         const error = asViewerError(cause);
-        if (error.status === 401) {
+        if (passRefused(error)) {
           forgetPass(webcastId);
           setSession({ status: "signed_out", error, pending: null });
         } else {
@@ -131,7 +134,7 @@ export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUse
         (cause: unknown) => {
           if (cancelled) return;
           const error = asViewerError(cause);
-          if (error.status === 401) {
+          if (passRefused(error)) {
             forgetPass(webcastId);
             setSession({ status: "signed_out", error, pending: null });
           } else setTimeout(() => setRetryNonce((value) => value + 1), ROOM_TOKEN_RETRY_MS);

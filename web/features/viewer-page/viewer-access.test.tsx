@@ -140,6 +140,20 @@ describe("returning viewer", { timeout: 30_000 }, () => {
     // The app's global 401 handling did not send the viewer to the app's login.
     expect(location.pathname).not.toBe("/login");
   });
+
+  it("forgets the pass when the webcast no longer lets it in (403: made private, a segment) and says why", async () => {
+    localStorage.setItem(viewerPassKey(WEBCAST_ID), JSON.stringify(STORED));
+    const server = fakeServer({
+      ...watchRoute(publicWebcast()),
+      [`POST ${watchPath}/room-token`]: () => json({ message: "This webcast is reserved for some viewers, and you are not among them.", code: "forbidden", requestId: "r" }, 403),
+    });
+    renderViewerPage();
+    expect((await screen.findByTestId("access-error")).textContent).toContain("This webcast is reserved for some viewers");
+    expect(localStorage.getItem(viewerPassKey(WEBCAST_ID))).toBeNull();
+    // Not asked again and again as if the network were down.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.callsTo(`POST ${watchPath}/room-token`)).toHaveLength(1);
+  });
 });
 
 describe("registration", { timeout: 30_000 }, () => {

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicWebcast, ViewerAccess } from "../../../domain/viewer-page/api.ts";
-import { seedDemo } from "../../test/client.ts";
+import { VIEWER_ACCESS_MESSAGES } from "../../../domain/viewer-page/messages.ts";
+import { type TestClient, seedDemo } from "../../test/client.ts";
 import { mailsTo } from "../organizations/fixtures.ts";
+import { setViewerPassword } from "../viewers/service.ts";
 import { insertViewer } from "../viewers/testing.ts";
 import { verifyRoomToken } from "../webcast-room/room-token.ts";
 import { mintPass, verifyPass } from "./pass.ts";
@@ -174,6 +176,43 @@ describe("POST /api/watch/{id}/room-token and sign-out", { timeout: 20_000 }, ()
     expect(gone.message).toBe("Your access to this webcast has ended. Please sign in again.");
   });
 
+  it("judges the pass again at each trade: the webcast made private, a segment, a password set, a method taken away end it", async () => {
+    const trade = (base: string, browser: TestClient, pass: string) => browser.request(`${base}/room-token`, { method: "POST", headers: { Authorization: `Bearer ${pass}` } });
+    const passBy = async (base: string, browser: TestClient, body: Record<string, unknown>) => (await ok<{ data: ViewerAccess }>(await browser.post(`${base}/sign-in`, body))).data.pass;
+
+    // A guest, then the webcast made private (which takes no guests).
+    const open = await watchFixture();
+    const guest = await passBy(open.base, open.browser, { method: "guest" });
+    await ok(await trade(open.base, open.browser, guest));
+    await env.DB.prepare("UPDATE webcasts SET privacy = 'private' WHERE id = ?").bind(open.webcast.id).run();
+    expect((await errorOf(await trade(open.base, open.browser, guest), 403)).message).toBe(VIEWER_ACCESS_MESSAGES.guests_not_allowed.en);
+
+    // A listed viewer (their own password), then a segment they are not in.
+    const listed = await watchFixture();
+    const viewer = await insertViewer(listed.webcast, { email: "judged@example.test" });
+    await setViewerPassword(env, viewer.id, "letmein");
+    const own = await passBy(listed.base, listed.browser, { method: "password", email: viewer.email, password: "letmein" });
+    await ok(await trade(listed.base, listed.browser, own));
+    await addSegment(listed.webcast, "Partners");
+    expect((await errorOf(await trade(listed.base, listed.browser, own), 403)).message).toBe(VIEWER_ACCESS_MESSAGES.segment_refused.en);
+    await env.DB.prepare("UPDATE viewers SET tags = '[\"Partners\"]' WHERE id = ?").bind(viewer.id).run();
+    await ok(await trade(listed.base, listed.browser, own));
+
+    // A password set on the webcast after they entered: in again with it; changed: out again.
+    await setWebcastPassword(listed.webcast, "first-secret");
+    expect((await errorOf(await trade(listed.base, listed.browser, own), 401)).message).toBe(VIEWER_ACCESS_MESSAGES.pass_invalid.en);
+    const withPassword = await passBy(listed.base, listed.browser, { method: "password", email: viewer.email, password: "letmein", webcast_password: "first-secret" });
+    await ok(await trade(listed.base, listed.browser, withPassword));
+    await setWebcastPassword(listed.webcast, "second-secret");
+    await errorOf(await trade(listed.base, listed.browser, withPassword), 401);
+
+    // The method taken away: control numbers required (their own password no longer lets in).
+    const third = await passBy(listed.base, listed.browser, { method: "password", email: viewer.email, password: "letmein", webcast_password: "second-secret" });
+    await ok(await trade(listed.base, listed.browser, third));
+    await env.DB.prepare("UPDATE webcasts SET control_number_required = 1 WHERE id = ?").bind(listed.webcast.id).run();
+    await errorOf(await trade(listed.base, listed.browser, third), 403);
+  });
+
   it("refuses no pass, a forged one, another webcast's and an expired one", async () => {
     const { webcast, base, browser } = await watchFixture();
     const other = await watchFixture();
@@ -182,7 +221,7 @@ describe("POST /api/watch/{id}/room-token and sign-out", { timeout: 20_000 }, ()
     const { pass } = await mintPass(env, webcast.id, `guest:${crypto.randomUUID()}`, true);
     await errorOf(await post(`${pass.slice(0, -2)}AA`), 401);
     await errorOf(await post((await mintPass(env, other.webcast.id, `guest:${crypto.randomUUID()}`, true)).pass), 401);
-    await errorOf(await post((await mintPass(env, webcast.id, `guest:${crypto.randomUUID()}`, true, Date.now() - 31 * 86_400_000)).pass), 401);
+    await errorOf(await post((await mintPass(env, webcast.id, `guest:${crypto.randomUUID()}`, true, {}, Date.now() - 31 * 86_400_000)).pass), 401);
     await ok(await post(pass));
     expect(await verifyPass(env, pass, webcast.id)).toMatchObject({ w: webcast.id, g: true });
   });

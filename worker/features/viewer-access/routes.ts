@@ -11,7 +11,7 @@ import { sendSignInCode } from "./codes.ts";
 import { bearerPass, verifyPass } from "./pass.ts";
 import { accessFacts, publicWebcast, watchContext } from "./public-webcast.ts";
 import { register } from "./registration.ts";
-import { checkWebcastPassword, refusal, viewerByEmail, viewerById } from "./service.ts";
+import { checkPassStillGood, checkWebcastPassword, refusal, viewerByEmail, viewerById } from "./service.ts";
 import { roomTokenGrant, signIn } from "./sign-in.ts";
 
 /**
@@ -92,6 +92,8 @@ export const viewerAccessRoutes = new Hono<AppEnv>()
     const pass = token ? await verifyPass(c.env, token, context.row.id) : null;
     const current = pass && (pass.g || (await viewerById(c.env, context.row.id, pass.v)));
     if (!pass || !current) throw refusal("unauthenticated", "pass_invalid", c.var.locale);
+    // The webcast as it is now: made private, a segment, a password, a method taken away end the pass.
+    await checkPassStillGood(c.env, context, pass, current === true ? null : current, c.var.locale);
     return c.json({ data: await roomTokenGrant(c.env, context.row.id, pass.v) }, 200);
   })
   /** POST …/sign-out → 204. Stateless: the device forgets its pass (docs/viewer-page.md "The pass"). */

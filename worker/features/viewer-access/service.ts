@@ -1,7 +1,8 @@
 import { and, eq, } from "drizzle-orm";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
-import { segmentAllows } from "../../../domain/viewer-page/access.ts";
+import { accessMethods, segmentAllows } from "../../../domain/viewer-page/access.ts";
+import type { SignInMethod } from "../../../domain/viewer-page/api.ts";
 import { VIEWER_ACCESS_MESSAGES } from "../../../domain/viewer-page/messages.ts";
 import { createViewer, updateViewer } from "../../../domain/viewers/mutators.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
@@ -9,6 +10,7 @@ import { cleanTags, normalizedEmail } from "../../../domain/viewers/rules.ts";
 import type { WebcastRow } from "../../../domain/webcasts/record.ts";
 import { localized } from "../../../domain/validation/localized.ts";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../auth/password.ts";
+import { base64url } from "../../auth/tokens.ts";
 import { db } from "../../db/client.ts";
 import { viewers } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
@@ -17,7 +19,7 @@ import type { AuthUser } from "../auth/auth-user.ts";
 import { applyMutation } from "../sync/apply-mutation.ts";
 import { viewersManager } from "../viewers/manager.ts";
 import { webcastPasswordHash } from "../webcasts/secrets.ts";
-import type { WatchContext } from "./public-webcast.ts";
+import { type WatchContext, accessFacts } from "./public-webcast.ts";
 
 /**
  * The viewer page's shared steps (docs/viewer-page.md "Access API"): finding a viewer, writing one
@@ -95,6 +97,32 @@ export async function checkWebcastPassword(env: Env, context: WatchContext, give
   // A flag without a hash (a failed write) lets nobody in, after the same work as a real check.
   const ok = await verifyPassword(given, hash ?? DUMMY_PASSWORD_HASH, env.PASSWORD_PEPPER ?? "");
   if (!ok || hash === null) throw refusal("validation_failed", "webcast_password_wrong", locale, "webcast_password");
+}
+
+/**
+ * The fingerprint of the webcast's password as it is now (SHA-256 of its stored hash, 16
+ * characters), "" without one: a pass records it at sign-in, so a password set or changed later
+ * ends the passes given before (routes.ts `room-token`).
+ */
+export async function accessKey(env: Env, context: WatchContext): Promise<string> {
+  if (!context.row.has_password) return "";
+  const hash = await webcastPasswordHash(db(env.DB), context.row.id);
+  if (hash === null) return "";
+  return base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(hash)))).slice(0, 16);
+}
+
+/**
+ * A pass judged again against the webcast as it is now (each trade for a room token): the method
+ * it came by still offered, the private list and the segments (checkEntry), the same password.
+ * `viewer` null for a guest. Throws the refusal the sign-in would give, or `pass_invalid` (401)
+ * for a password set or changed since.
+ */
+export async function checkPassStillGood(env: Env, context: WatchContext, pass: { m?: SignInMethod; k?: string; g: boolean }, viewer: Pick<ViewerRow, "tags"> | null, locale: UiLocale): Promise<void> {
+  const methods = accessMethods(accessFacts(context));
+  if (pass.g && !methods.includes("guest")) throw refusal("forbidden", "guests_not_allowed", locale);
+  if (pass.m && !methods.includes(pass.m)) throw refusal("forbidden", context.row.sso_required ? "sso_required" : "method_unavailable", locale);
+  checkEntry(context, viewer, locale);
+  if ((pass.k ?? "") !== (await accessKey(env, context))) throw refusal("unauthenticated", "pass_invalid", locale);
 }
 
 /** Whether the viewer's own password (viewer_secrets) is `given`; the same work for a viewer without one. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { accessMethods } from "../../../domain/viewer-page/access.ts";
-import type { SignInBody, ViewerAccess } from "../../../domain/viewer-page/api.ts";
+import type { SignInBody, SignInMethod, ViewerAccess } from "../../../domain/viewer-page/api.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import { normalizedEmail } from "../../../domain/viewers/rules.ts";
 import { clearAttempts, clientAddress } from "../../auth/rate-limit.ts";
@@ -14,7 +14,7 @@ import { ROOM_TOKEN_TTL_SECONDS, mintRoomToken } from "../webcast-room/room-toke
 import { codeByPin, codeByToken, consumeCode } from "./codes.ts";
 import { mintPass } from "./pass.ts";
 import { type WatchContext, accessFacts } from "./public-webcast.ts";
-import { addViewer, checkEntry, checkWebcastPassword, markRegistered, refusal, viewerByEmail, viewerById, viewerPasswordMatches } from "./service.ts";
+import { accessKey, addViewer, checkEntry, checkWebcastPassword, markRegistered, refusal, viewerByEmail, viewerById, viewerPasswordMatches } from "./service.ts";
 
 /**
  * POST /api/watch/{id}/sign-in (docs/viewer-page.md "Sign-in"). Order: the method must be one the
@@ -67,7 +67,7 @@ export async function signIn(c: Context<AppEnv>, context: WatchContext, body: Si
   if (found.viewer && body.method !== "control_number" && body.method !== "password") await markRegistered(env, context.row, found.viewer, locale);
 
   await Promise.all([keys.email ? clearAttempts(env.DB, keys.email) : Promise.resolve(), forgiveAttempt(env.DB, keys.address)]);
-  return access(env, context.row.id, found);
+  return access(env, context, found, body.method);
 }
 
 async function identify(c: Context<AppEnv>, context: WatchContext, body: SignInBody, locale: UiLocale): Promise<Identified> {
@@ -136,10 +136,12 @@ async function ssoViewer(c: Context<AppEnv>, context: WatchContext, locale: UiLo
 }
 
 /** The pass and a first room token of a signed-in viewer or guest. */
-async function access(env: Env, webcastId: string, found: Identified): Promise<ViewerAccess> {
+async function access(env: Env, context: WatchContext, found: Identified, method: SignInMethod): Promise<ViewerAccess> {
+  const webcastId = context.row.id;
   const guest = found.viewer === null;
   const viewerId = found.viewer?.id ?? `guest:${crypto.randomUUID()}`;
-  const { pass, expiresAt } = await mintPass(env, webcastId, viewerId, guest);
+  // What the pass is judged against again at each trade (service.ts `checkPassStillGood`).
+  const { pass, expiresAt } = await mintPass(env, webcastId, viewerId, guest, { method, key: await accessKey(env, context) });
   return {
     pass,
     pass_expires_at: expiresAt,
