@@ -282,6 +282,17 @@ export default defineConfig({
               cacheName: "igo-viewer-pages",
               networkTimeoutSeconds: 3,
               matchOptions: { ignoreSearch: true },
+              // Kept under /w/{id}: an address's one-use `?magic=` or `?invite=` token stays out of
+              // the device's cache (and one copy per webcast).
+              plugins: [
+                {
+                  cacheKeyWillBeUsed: async ({ request }) => {
+                    const url = new URL(request.url);
+                    url.search = "";
+                    return url.href;
+                  },
+                },
+              ],
               expiration: { maxEntries: 20 },
               // A webcast page never visited: the page shell, which says the server is out of reach.
               precacheFallback: { fallbackURL: "/watch.html" },

@@ -126,6 +126,17 @@ describe("the viewer's webcast page on a phone", () => {
     // A returning viewer is recognised: a reload keeps the greeting (the pass on the device).
     await page.reload();
     await expect.poll(() => page.getByTestId("viewer-greeting-text").textContent(), { timeout: 30_000 }).toMatch(/Paula Press/);
+    // The service worker, once in control, keeps the page for offline use under /w/{id} alone: never
+    // an address's query (a link's one-use token).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    });
+    await page.goto(`${baseUrl}/w/${webcastId}?utm_source=mail`);
+    await expect.poll(() => page.getByTestId("viewer-greeting-text").textContent(), { timeout: 30_000 }).toMatch(/Paula Press/);
+    const cached = async () => page.evaluate(async () => ((await caches.has("igo-viewer-pages")) ? (await (await caches.open("igo-viewer-pages")).keys()).map((request) => request.url) : []));
+    await expect.poll(async () => (await cached()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await cached()).toEqual([`${baseUrl}/w/${webcastId}`]);
 
     // The same link on another device: used, so expired, with a way to a new one.
     const other = await openBrowser({ locale: "fr-FR" });
