@@ -13,7 +13,8 @@ import { createWebcast, staffCall } from "./staff-api.ts";
  * PATCH /api/organizations/2/sso (open mode, one e-mail domain of its own); the organization's
  * webcast requires SSO. A visitor sees only the SSO form, goes to the provider, signs in there,
  * comes back signed in to the webcast, and stays so after a reload (the pass on the device). On a
- * private SSO-only webcast that does not list them, the same person is refused in French.
+ * private SSO-only webcast that does not list them, the same person is refused in French; an
+ * account the app refuses at the provider's return comes back to the webcast's page, told why.
  *
  * Other Org (organization 2), so no other journey meets the provider or the new member it makes;
  * the provider is turned off again at the end.
@@ -24,12 +25,16 @@ const ORGANIZATION_ID = 2;
 /** A domain of this run only: no other organization's provider may already list it. */
 const DOMAIN = `sso-${Date.now().toString(36)}.test`;
 const VISITOR = { email: `eve@${DOMAIN}`, given_name: "Eve", family_name: "Endtoend", email_verified: true };
+/** An account the provider has not verified the e-mail of: the app refuses it (invalid_user). */
+const UNVERIFIED = { email: `zoe@${DOMAIN}`, given_name: "Zoe", family_name: "Unverified", email_verified: false };
+/** The app's SSO refusal (web: the same text as /login/sso?error=invalid_user), in French. */
+const INVALID_USER_FR = "Utilisateur invalide. Veuillez contacter votre administrateur.";
 /** domain/viewer-page/messages.ts not_on_list, in French. */
 const NOT_ON_LIST_FR = "Ce webcast est privé et vous n'êtes pas sur sa liste de participants. Veuillez contacter l'organisateur.";
 
 let provider: OidcTestProvider;
 beforeAll(async () => {
-  provider = await startOidcProvider({ redirectUris: [`${baseUrl}/api/sso/callback`], accounts: [VISITOR] });
+  provider = await startOidcProvider({ redirectUris: [`${baseUrl}/api/sso/callback`], accounts: [VISITOR, UNVERIFIED] });
 });
 afterAll(async () => {
   await provider?.stop();
@@ -71,7 +76,7 @@ async function ssoRoundTrip(page: Page, webcastId: string, options: { providerAs
 }
 
 describe("SSO on the viewer's webcast page, on a phone", () => {
-  it("signs a visitor in through the organization's provider, keeps them signed in, and refuses them on a private webcast", { timeout: 90_000 }, async () => {
+  it("signs a visitor in through the organization's provider, keeps them signed in, refuses them on a private webcast, and brings an account refused at the return back to the page", { timeout: 90_000 }, async () => {
     const admin = await browser.context.newPage();
     await signIn(admin, baseUrl, "superadmin@demo.test");
     // As an administrator sets it in the organization's SSO settings.
@@ -125,6 +130,29 @@ describe("SSO on the viewer's webcast page, on a phone", () => {
       expect(await page.getByTestId("viewer-greeting").count()).toBe(0);
       await page.getByTestId("sso-form").waitFor();
       await expectClean(page, "SSO user not on a private webcast's list (fr, 390 px)");
+
+      // Refused by the app at the provider's return (an unverified e-mail): back on the webcast's
+      // page, told why, not on the app's own SSO screen; the refusal leaves the address.
+      const stranger = await openBrowser({ locale: "fr-FR" });
+      try {
+        const other = await stranger.context.newPage();
+        await other.setViewportSize(PHONE);
+        await other.goto(`${baseUrl}/w/${publicId}`);
+        const form = other.getByTestId("sso-form");
+        await form.getByTestId("access-email").locator("input").fill(UNVERIFIED.email);
+        await form.locator('button[type="submit"]').click();
+        await other.waitForURL((url) => url.origin === provider.issuer && url.pathname.startsWith("/interaction/"));
+        await other.locator('input[name="password"]').fill(OIDC_TEST_PASSWORD);
+        await other.locator('button[type="submit"]').click();
+        const refused = other.getByTestId("viewer-access").getByTestId("access-error");
+        await refused.waitFor({ timeout: 30_000 });
+        expect((await refused.textContent())?.trim()).toBe(INVALID_USER_FR);
+        expect(new URL(other.url()).pathname).toBe(`/w/${publicId}`);
+        expect(new URL(other.url()).searchParams.get("sso_error")).toBeNull();
+        await expectClean(other, "refused by SSO, back on the webcast page (fr, 390 px)");
+      } finally {
+        await stranger.close();
+      }
     } finally {
       await visitor.close();
       const off = await staffCall(admin, "PATCH", `/api/organizations/${ORGANIZATION_ID}/sso`, { mode: "off", issuer: null, client_id: null, domains: [] });

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { SSO_LOGIN_ERRORS, type SsoLoginError } from "../domain/sso/messages.ts";
 import type { PublicWebcast } from "../domain/viewer-page/api.ts";
 import { InstallPrompt } from "./features/pwa/install-prompt.tsx";
 import { UpdatePrompt } from "./features/pwa/update-prompt.tsx";
@@ -6,13 +7,15 @@ import { ViewerPage } from "./features/viewer-page/viewer-page.tsx";
 import { ConfirmHost } from "./ui/confirm-host.tsx";
 import { ToastHost } from "./ui/toast-host.tsx";
 
-type TokenKind = "magic" | "invite";
+type TokenKind = "magic" | "invite" | "sso_error";
 
 /** What the viewer page reads from its address: `/w/{webcastId}?magic=…&invite=…`. */
 export interface WatchAddress {
   webcastId: string;
   magic?: string | undefined;
   invite?: string | undefined;
+  /** `?sso_error=`: the identity provider's login was refused or failed (worker/features/sso/routes.ts). */
+  ssoError?: SsoLoginError | undefined;
 }
 
 const WATCH_PATH = /^\/w\/([^/]+)\/?$/;
@@ -23,7 +26,8 @@ export function watchAddress(location: Pick<Location, "pathname" | "search">): W
   if (!match?.[1]) return null;
   const search = new URLSearchParams(location.search);
   const token = (name: TokenKind) => search.get(name)?.trim() || undefined;
-  return { webcastId: decodeURIComponent(match[1]), magic: token("magic"), invite: token("invite") };
+  const ssoError = SSO_LOGIN_ERRORS.find((error) => error === search.get("sso_error"));
+  return { webcastId: decodeURIComponent(match[1]), magic: token("magic"), invite: token("invite"), ...(ssoError ? { ssoError } : {}) };
 }
 
 /** The address without a used token (the rest of the query and the hash stay). */
@@ -41,7 +45,7 @@ export function withoutToken(href: string, kind: TokenKind): string {
  * does with a replace navigation (Back does not bring it again, nor does a shared URL).
  */
 export function WatchApp({ address, initialWebcast = null }: { address: WatchAddress; initialWebcast?: PublicWebcast | null }) {
-  const [tokens, setTokens] = useState({ magic: address.magic, invite: address.invite });
+  const [tokens, setTokens] = useState({ magic: address.magic, invite: address.invite, sso_error: address.ssoError });
   const onTokenUsed = useCallback((kind: TokenKind) => {
     globalThis.history.replaceState(globalThis.history.state, "", withoutToken(globalThis.location.href, kind));
     setTokens((previous) => ({ ...previous, [kind]: undefined }));
@@ -52,7 +56,7 @@ export function WatchApp({ address, initialWebcast = null }: { address: WatchAdd
         {/* In the flow above the page, never over it: a floating offer covered the last button of a form on a phone. */}
         <InstallPrompt />
         <main id="main" className="public-layout__main">
-          <ViewerPage webcastId={address.webcastId} initialWebcast={initialWebcast} magic={tokens.magic} invite={tokens.invite} onTokenUsed={onTokenUsed} />
+          <ViewerPage webcastId={address.webcastId} initialWebcast={initialWebcast} magic={tokens.magic} invite={tokens.invite} ssoError={tokens.sso_error} onTokenUsed={onTokenUsed} />
         </main>
       </div>
       <UpdatePrompt />

@@ -1,6 +1,10 @@
 import type { UiLocale } from "../i18n/locales.ts";
 import { type LocalizedText, localized } from "../validation/localized.ts";
 
+/** Why a single sign-on did not end in a session (the callback's redirect: `/login/sso?error=`, or a viewer page's `?sso_error=`). */
+export const SSO_LOGIN_ERRORS = ["invalid_user", "failed"] as const;
+export type SsoLoginError = (typeof SSO_LOGIN_ERRORS)[number];
+
 /** Server texts of single sign-on (SPEC §1: en and fr only; SPEC §8 for `invalid_user`). */
 export const SSO_MESSAGES = {
   invalid_user: { en: "Invalid user. Please contact your administrator.", fr: "Utilisateur invalide. Veuillez contacter votre administrateur." },

@@ -8,7 +8,7 @@ import { AuthCard } from "../auth/public-layout.tsx";
 import { startSso } from "./api.ts";
 
 /** What the callback puts in `?error=` when it sends the browser back here. */
-export type SsoLoginError = "invalid_user" | "failed";
+import type { SsoLoginError } from "../../../domain/sso/messages.ts";
 
 const emailSchema = z.email();
 

@@ -1,5 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { SsoLoginError } from "../../../domain/sso/messages.ts";
 import type { PublicWebcast, RoomTokenGrant, SignInBody } from "../../../domain/viewer-page/api.ts";
+import { ApiRequestError } from "../../api/errors.ts";
+import { i18n } from "../../i18n/i18n.ts";
 import { ViewerApiError, fetchRoomToken, signIn, signOut } from "./api.ts";
 import { type StoredPass, forgetPass, hasSsoReturn, readPass, storePass, takeSsoReturn } from "./pass-store.ts";
 
@@ -20,10 +24,19 @@ interface Options {
   webcast: PublicWebcast | undefined;
   magic: string | undefined;
   invite: string | undefined;
-  /** The link's token was used (or refused): take it out of the address. */
-  onTokenUsed(kind: "magic" | "invite"): void;
+  /** `?sso_error=`: the identity provider refused or failed the login begun on this page. */
+  ssoError?: SsoLoginError | undefined;
+  /** The link's token was used (or refused), or the SSO refusal shown: take it out of the address. */
+  onTokenUsed(kind: "magic" | "invite" | "sso_error"): void;
   /** Whether the room is needed now: the room token is then kept fresh. */
   roomNeeded: boolean;
+}
+
+/** The identity provider's refusal as the access panel shows errors (the texts of the app's SSO screen). */
+function ssoRefusal(error: SsoLoginError): ViewerApiError {
+  return error === "invalid_user"
+    ? new ViewerApiError(new ApiRequestError(403, i18n._(msg`Invalid user. Please contact your administrator.`), "forbidden"))
+    : new ViewerApiError(new ApiRequestError(502, i18n._(msg`Single sign-on failed. Please try again.`), "server_error"));
 }
 
 /** The pass is no good any more (401) or no longer lets in (403: made private, a segment, guests or a method taken away). */
@@ -40,7 +53,7 @@ function asViewerError(cause: unknown): ViewerApiError {
  * token (401 or 403: the pass is forgotten and the access panel shows why). Signed in, the room token is
  * renewed ROOM_TOKEN_MARGIN_MS before it expires while the room is needed.
  */
-export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUsed, roomNeeded }: Options) {
+export function useViewerSession({ webcastId, webcast, magic, invite, ssoError, onTokenUsed, roomNeeded }: Options) {
   // A newcomer (no link, no SSO return, no pass on this device) is signed out from the first render:
   // the access panel is there at once, not after a "Checking your access…" line that moved the page.
   const [session, setSession] = useState<ViewerSession>(() =>
@@ -81,6 +94,13 @@ export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUse
   useEffect(() => {
     if (!webcast || started.current) return;
     started.current = true;
+    if (ssoError) {
+      // Back from the provider refused: say why over the access panel, not the app's SSO screen.
+      takeSsoReturn(webcastId);
+      onTokenUsedRef.current("sso_error");
+      setSession({ status: "signed_out", error: ssoRefusal(ssoError), pending: null });
+      return;
+    }
     const link: PendingSignIn | null = magic
       ? { method: "magic_link", token: magic }
       : invite
@@ -115,7 +135,7 @@ export function useViewerSession({ webcastId, webcast, magic, invite, onTokenUse
         }
       },
     );
-  }, [webcast, webcastId, magic, invite, enterByLink]);
+  }, [webcast, webcastId, magic, invite, ssoError, enterByLink]);
 
   // Keeps the room token fresh while the room is needed.
   const signedIn = session.status === "signed_in" ? session : null;

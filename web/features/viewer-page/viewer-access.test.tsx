@@ -6,6 +6,7 @@ import { renderApp } from "../../test/render-app.tsx";
 import { ACCESS, REGISTRATION_FIELDS, WEBCAST_ID, publicWebcast, withAccess } from "./fixtures.ts";
 import { interactionsFrame } from "../webcast-room/interaction-fixtures.ts";
 import { liveFixture } from "../webcast-room/test-support.ts";
+import { ssoReturnKey } from "./pass-store.ts";
 import { drivenSocket, recordingSockets, renderViewerPage, watchPath, watchRoute } from "./test-support.tsx";
 
 /** /w/{id}: the way in (magic link, PIN, registration), the stored pass and the room token. */
@@ -139,6 +140,18 @@ describe("returning viewer", { timeout: 30_000 }, () => {
     expect(localStorage.getItem(viewerPassKey(WEBCAST_ID))).toBeNull();
     // The app's global 401 handling did not send the viewer to the app's login.
     expect(location.pathname).not.toBe("/login");
+  });
+
+  it("back from the identity provider refused (?sso_error=): says why over the access panel, signs nobody in", async () => {
+    sessionStorage.setItem(ssoReturnKey(WEBCAST_ID), "1");
+    const server = fakeServer(watchRoute(withAccess({ methods: ["sso"] })));
+    const onTokenUsed = vi.fn();
+    renderViewerPage({ ssoError: "invalid_user", onTokenUsed });
+    expect((await screen.findByTestId("access-error")).textContent).toContain("Invalid user. Please contact your administrator.");
+    expect(screen.getByTestId("sso-form")).toBeTruthy();
+    expect(onTokenUsed).toHaveBeenCalledWith("sso_error");
+    expect(server.callsTo(`POST ${watchPath}/sign-in`)).toHaveLength(0);
+    expect(sessionStorage.getItem(ssoReturnKey(WEBCAST_ID))).toBeNull();
   });
 
   it("forgets the pass when the webcast no longer lets it in (403: made private, a segment) and says why", async () => {

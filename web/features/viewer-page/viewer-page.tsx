@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import type { SsoLoginError } from "../../../domain/sso/messages.ts";
 import type { PublicWebcast } from "../../../domain/viewer-page/api.ts";
 import type { ViewerPageState } from "../../../domain/viewer-page/page-state.ts";
 import { useResource } from "../../ui/use-resource.ts";
@@ -23,8 +24,10 @@ export interface ViewerPageProps {
   magic?: string | undefined;
   /** `?invite=`: a personal invitation link's token (issue #18). */
   invite?: string | undefined;
-  /** The token was used: the route takes it out of the address (replace, no history entry). */
-  onTokenUsed(kind: "magic" | "invite"): void;
+  /** `?sso_error=`: the organization's identity provider refused or failed the login begun here. */
+  ssoError?: SsoLoginError | undefined;
+  /** The token (or the SSO refusal) was used: the route takes it out of the address (replace, no history entry). */
+  onTokenUsed(kind: "magic" | "invite" | "sso_error"): void;
   /** Tests inject a fake room transport. */
   socketFactory?: RoomSocketFactory;
 }
@@ -85,10 +88,10 @@ function roomOpens(state: ViewerPageState): boolean {
   return state.kind === "live" || state.kind === "premiering" || state.kind === "replay_available" || (state.kind === "not_started" && state.soon === "under_10");
 }
 
-function LoadedViewerPage({ webcast, offsetMs, refetch, webcastId, magic, invite, onTokenUsed, socketFactory }: ViewerPageProps & { webcast: PublicWebcast; offsetMs: number; refetch(): void }) {
+function LoadedViewerPage({ webcast, offsetMs, refetch, webcastId, magic, invite, ssoError, onTokenUsed, socketFactory }: ViewerPageProps & { webcast: PublicWebcast; offsetMs: number; refetch(): void }) {
   const { state } = usePageState(webcast, offsetMs, refetch);
   const roomNeeded = roomOpens(state);
-  const { session, enter, enterByLink, leave } = useViewerSession({ webcastId, webcast, magic, invite, onTokenUsed, roomNeeded });
+  const { session, enter, enterByLink, leave } = useViewerSession({ webcastId, webcast, magic, invite, ssoError, onTokenUsed, roomNeeded });
   const roomShown = session.status === "signed_in" && session.room !== null && roomNeeded;
 
   useEffect(() => {

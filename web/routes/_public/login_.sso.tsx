@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { createFileRoute } from "@tanstack/react-router";
+import { SSO_LOGIN_ERRORS } from "../../../domain/sso/messages.ts";
 import { SsoLoginPage } from "../../features/sso/sso-login-page.tsx";
 import { present, searchChoice, searchText } from "../../ui/search-params.ts";
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute("/_public/login_/sso")({
   validateSearch: (search: Record<string, unknown>) =>
     present({
       // Set by /api/sso/callback when the provider login is refused or fails.
-      error: searchChoice(["invalid_user", "failed"], search.error),
+      error: searchChoice(SSO_LOGIN_ERRORS, search.error),
       // Where to go after signing in (same-origin paths only; checked by the worker).
       redirect_url: searchText(search.redirect_url),
     }),

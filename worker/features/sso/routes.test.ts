@@ -169,6 +169,15 @@ describe("GET /api/sso/callback — what a provider may not do", () => {
     expect(await signedInEmail(client)).toBeNull();
   });
 
+  it("sends a refusal started from a viewer's webcast page back to that page (?sso_error=), not to /login/sso", async () => {
+    const client = new TestClient();
+    expect((await ssoLogin(client, "sso-unverified@sso.test", { redirectUrl: "/w/0196a0de-0004-7000-8000-000000000000" })).location).toBe("/w/0196a0de-0004-7000-8000-000000000000?sso_error=invalid_user");
+    expect((await ssoLogin(new TestClient(), "sso-unverified@sso.test", { redirectUrl: "/w/abc?lang=fr" })).location).toBe("/w/abc?lang=fr&sso_error=invalid_user");
+    // Any other return address keeps the app's SSO screen.
+    expect((await ssoLogin(new TestClient(), "sso-unverified@sso.test", { redirectUrl: "/w/abc/more" })).location).toBe(INVALID_USER);
+    expect(await signedInEmail(client)).toBeNull();
+  });
+
   it("refuses a disabled account, even in open mode", async () => {
     await createUser("sso-disabled@sso.test", { status: "disabled", organizationId, role: "viewer" });
     const client = new TestClient();

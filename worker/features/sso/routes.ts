@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { safeRedirectPath } from "../../../domain/navigation/guard.ts";
-import { ssoMessage, ssoStartSchema } from "../../../domain/sso/index.ts";
+import { type SsoLoginError, ssoMessage, ssoStartSchema } from "../../../domain/sso/index.ts";
 import { type RateLimit, clientAddress, enforceRateLimits } from "../../auth/rate-limit.ts";
 import { startSession } from "../../auth/session.ts";
 import { db } from "../../db/client.ts";
@@ -17,8 +17,20 @@ import { decryptSecret } from "./secret.ts";
 const START_LIMIT: RateLimit = { limit: 30, windowMs: 15 * 60 * 1000 };
 
 /** The screen that explains a refused or failed SSO login (SPEC §2 /login/sso, §8 message). */
-export type SsoError = "invalid_user" | "failed";
-const failureLocation = (error: SsoError) => `/login/sso?error=${error}`;
+export type SsoError = SsoLoginError;
+/**
+ * Where a refused or failed login goes: the viewer's webcast page it started from (`/w/{id}`) with
+ * `?sso_error=` (the page says why over its access panel: issue #19), else /login/sso?error=.
+ */
+function failureLocation(error: SsoError, returnTo: string | null): string {
+  if (returnTo && WATCH_PAGE.test(returnTo)) {
+    const url = new URL(returnTo, "http://return.invalid");
+    url.searchParams.set("sso_error", error);
+    return `${url.pathname}${url.search}`;
+  }
+  return `/login/sso?error=${error}`;
+}
+const WATCH_PAGE = /^\/w\/[^/?#]+\/?(?:[?#]|$)/;
 
 const callbackUri = (c: Context<AppEnv>) => `${appOrigin(c.env, c.req.url)}/api/sso/callback`;
 
@@ -29,7 +41,8 @@ const callbackUri = (c: Context<AppEnv>) => `${appOrigin(c.env, c.req.url)}/api/
  *   422 `errors.email` when no provider (mode not off) lists the domain.
  * - GET /callback `?code&state` → always a redirect: redirect_url (same-origin path) or /home
  *   with a session, else /login/sso?error=invalid_user (refused by the SSO mode, unverified or
- *   foreign e-mail) or ?error=failed (expired/replayed state, provider error, bad token).
+ *   foreign e-mail) or ?error=failed (expired/replayed state, provider error, bad token); a login
+ *   started from a viewer's webcast page goes back to it with `?sso_error=` instead.
  */
 export const ssoRoutes = new Hono<AppEnv>()
   .post("/start", jsonBody(() => ssoStartSchema), async (c) => {
@@ -54,9 +67,10 @@ export const ssoRoutes = new Hono<AppEnv>()
     return c.json({ redirect }, 200);
   })
   .get("/callback", async (c) => {
+    let returnTo: string | null = null;
     const fail = (error: SsoError, why: string) => {
       console.warn(`[${c.var.requestId}] SSO login ${error}: ${why}`);
-      return c.redirect(failureLocation(error), 302);
+      return c.redirect(failureLocation(error, returnTo), 302);
     };
     try {
       const state = c.req.query("state");
@@ -66,6 +80,7 @@ export const ssoRoutes = new Hono<AppEnv>()
       // Consumed first, whatever follows: a state serves one callback only.
       const login = await consumeLoginState(database, state);
       if (!login) return fail("failed", "unknown, used or expired state");
+      returnTo = safeRedirectPath(login.redirect_url) ?? null;
       if (!code) return fail("failed", `provider answered ${c.req.query("error") ?? "without a code"}`);
       const provider = await activeProvider(database, login.organization_id);
       if (!provider) return fail("invalid_user", `SSO is off for organization ${login.organization_id}`);
