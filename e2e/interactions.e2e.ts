@@ -66,6 +66,8 @@ for (const run of RUNS) {
       pollId = (created.json as { data: { id: string } }).data.id;
 
       await openTab(producer, "links", "producer");
+      // SPEC §9 viewer preview delay: the producer is told how far behind viewers see the show.
+      expect(await producer.getByTestId("viewer-preview-delay").textContent()).toMatch(/\b2\b.*\b5\b/);
       await producer.getByTestId("guest-link-create").click();
       const url = await producer.getByTestId("guest-link-url").inputValue();
       expect(url).toContain(`/live/${TECH_CHECK}?token=`);

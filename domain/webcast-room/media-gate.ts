@@ -75,6 +75,13 @@ export const PICTURE_FIELDS: ReadonlySet<keyof ScreenState> = new Set<keyof Scre
 ]);
 
 /**
+ * SPEC §9 "Viewer preview delay 2 to 5 s": how far behind the producer a live viewer's picture
+ * usually runs (a low-latency stream). Not a delay the product adds: the gate waits for each
+ * viewer's own picture, whatever its lag; the control room tells producers this range (Links tab).
+ */
+export const VIEWER_PREVIEW_DELAY_SECONDS = { min: 2, max: 5 } as const;
+
+/**
  * A player further behind the room than this is not on the room's time line (a stream without
  * program date times reporting its own clock, a viewer paused for minutes): its time is ignored
  * and nothing waits, rather than holding the screen still indefinitely. HLS runs ~6–30 s behind.

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { VIEWER_PREVIEW_DELAY_SECONDS } from "../../../domain/webcast-room/media-gate.ts";
 import { type GuestLink, audienceUrl, createGuestLink } from "./interaction-api.ts";
 import type { RoomTabProps } from "./tabs.ts";
 
@@ -48,6 +49,11 @@ export function LinksTab({ webcast, may, connected }: RoomTabProps) {
       </h2>
       <p className="muted">
         <Trans>A link to the viewers' page of this room, without signing in: try the polls, the questions and the chat as the audience sees them.</Trans>
+      </p>
+      <p className="muted" data-testid="viewer-preview-delay">
+        <Trans>
+          Viewers see your changes when their video reaches them: on a live stream, usually {VIEWER_PREVIEW_DELAY_SECONDS.min} to {VIEWER_PREVIEW_DELAY_SECONDS.max} seconds later.
+        </Trans>
       </p>
       {may("control.prepare") ? (
         <button type="button" className="button" disabled={state.busy || !connected} aria-busy={state.busy || undefined} onClick={() => void create()} data-testid="guest-link-create">
