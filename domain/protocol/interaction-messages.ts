@@ -129,6 +129,8 @@ export const interactionsSchema = z.object({
  */
 export const pollsSchema = z.object({
   type: z.literal("polls"),
+  /** The room's clock when the change happened (epoch ms): a viewer's screen shows it when their picture reaches that moment. Absent from older rooms. */
+  at: z.number().int().nonnegative().optional(),
   polls: z.array(viewerPollSchema),
 });
 

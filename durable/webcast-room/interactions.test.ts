@@ -105,7 +105,11 @@ describe("WebcastRoom: polls", () => {
     expect((await next(viewer, "interactions")).tallies).toBeNull();
 
     expect(await request(control, { type: "polling.set", kind: "poll", id: poll.id, action: "publish" })).toMatchObject({ type: "ack" });
+    const before = Date.now();
     const screen = await next(viewer, "polls");
+    // Dated by the room (the viewer's screen shows it when their picture reaches that moment).
+    expect(screen.at).toBeGreaterThanOrEqual(before - 1_000);
+    expect(screen.at).toBeLessThanOrEqual(Date.now() + 1_000);
     expect(screen.polls).toEqual([expect.objectContaining({ state: "open", ballot: null, results: null, poll: expect.objectContaining({ id: poll.id }) })]);
     // The recommended option stays with the producer until the results.
     expect(JSON.stringify(screen.polls)).not.toContain("recommended");

@@ -875,7 +875,7 @@ export abstract class WebcastRoomObject extends SocketObject<RoomSocket> {
 
   /** What is on the viewers' screens, to everyone (after a poll action). */
   private sendPolls(): void {
-    const frame = encodeFrame({ type: "polls", polls: this.screenPolls(null) });
+    const frame = encodeFrame({ type: "polls", at: this.now(), polls: this.screenPolls(null) });
     for (const ws of this.roster().actors.keys()) this.sendFrame(ws, frame);
   }
 

@@ -85,6 +85,19 @@ describe("the viewer room in step with the picture", () => {
     expect(pollShown(), "no player time: nothing waits").toBe(false);
   });
 
+  it("dates a late `polls` frame by the room's time of the change (its `at`), not by its arrival", async () => {
+    const room = await liveRoom();
+    await room.stage.report(T - BEHIND_MS);
+    room.setNow(LIVE_SINCE + T);
+    await room.wire.receive({ type: "event", seq: 2, at: LIVE_SINCE + T, name: "polling.set", patch: { current_polling: { type: "poll", id: "p1", status: POLLING_STATUS.open } } });
+    // The poll itself comes 3 s later (a slow network), dated T by the room.
+    room.setNow(LIVE_SINCE + T + 3_000);
+    await room.wire.receive({ type: "polls", at: LIVE_SINCE + T, polls: [viewerPoll("p1")] });
+    expect(pollShown()).toBe(false);
+    await room.stage.report(T + TICK_MS);
+    expect(pollShown(), "shown when the picture reaches T, not T + 3 s").toBe(true);
+  });
+
   it("lets everything through when the player's time is off the room's time line (minutes behind)", async () => {
     const room = await liveRoom();
     const later = 10 * 60_000;

@@ -118,8 +118,9 @@ export class MediaGatedScreen {
           return;
         }
         const patch = { polls_on_screen: change.polls };
-        // The interactions after a welcome are the room's now; a `polls` frame is dated on arrival.
-        this.publish(change.snapshot ? showNow(this.gate, patch) : offerChange(this.gate, patch, mediaTimeOf(this.roomNow(), this.liveSince), this.playerTime(), this.options.maxQueue));
+        // The interactions after a welcome are the room's now; a `polls` frame carries the room's
+        // time of the change (older rooms: dated on arrival).
+        this.publish(change.snapshot ? showNow(this.gate, patch) : offerChange(this.gate, patch, mediaTimeOf(change.at ?? this.roomNow(), this.liveSince), this.playerTime(), this.options.maxQueue));
         return;
       }
     }

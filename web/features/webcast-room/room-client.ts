@@ -68,7 +68,7 @@ export type RoomToken = string | (() => string | Promise<string>);
 export type RoomChange =
   | { type: "snapshot"; live: VisibleLiveState }
   | { type: "events"; events: readonly RoomEvent[]; liveSince: number | null; replayed: boolean }
-  | { type: "polls"; polls: readonly ViewerPollView[]; snapshot: boolean };
+  | { type: "polls"; polls: readonly ViewerPollView[]; snapshot: boolean; at?: number | undefined };
 
 export type ConnectionStatus = "connecting" | "open" | "closed";
 
@@ -320,7 +320,7 @@ export class RoomClient {
       return;
     }
     if ((message.type === "interactions" || message.type === "polls") && after.interactions !== null && after.interactions !== before.interactions) {
-      tell({ type: "polls", polls: after.interactions.polls, snapshot: message.type === "interactions" });
+      tell({ type: "polls", polls: after.interactions.polls, snapshot: message.type === "interactions", ...(message.type === "polls" && message.at !== undefined ? { at: message.at } : {}) });
     }
   }
 
