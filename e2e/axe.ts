@@ -33,6 +33,9 @@ const ALWAYS = new Set(["heading-order", "landmark-unique", "landmark-no-duplica
  * any screen.
  */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  // A toast fading out (its last 500 ms, opacity going to 0) measures as low contrast: wait until it
+  // is gone. Colours are judged as they stay on screen, not mid-transition.
+  await page.waitForFunction(() => document.querySelector('.toast[data-leaving="true"]') === null, undefined, { timeout: 5_000 });
   // Evaluated through the DevTools protocol, not as a <script> tag: the app's CSP refuses inline scripts.
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(`${source}\n;undefined`);
   const results = await page.evaluate(async () => {

@@ -5,7 +5,7 @@
  * Bump PROTOCOL_VERSION whenever a message schema changes (protocol-version.test.ts fails until
  * you do): clients that say hello with an older version get a `reload` frame.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** Largest inbound frame, in UTF-8 bytes; bigger frames get an error frame and change nothing. */
 export const MAX_FRAME_BYTES = 16 * 1024;
