@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeHandler, fakeServer, json } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { session } from "../session/store.ts";
@@ -84,7 +84,11 @@ function chooseFile(panel: HTMLElement, file = new File(["Name,E-mail\nAnn,ann@d
   fireEvent.change(within(panel).getByTestId("viewer-import-file"), { target: { files: [file] } });
 }
 
-// Under the whole suite on 2 cores the history can take over waitFor's 1 s to arrive: its waits get 10 s.
+// Under the whole suite on 2 cores the panel's history can take over the 1 s that findBy and
+// waitFor give by default (two runs missed it): this file's waits get 10 s.
+beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1_000 }));
+
 describe("viewers CSV import", { timeout: 30_000 }, () => {
   it("uploads a file, follows it (importing → processing 40 % → imported with errors) and shows the result", async () => {
     let logs: ImportLog[] = [];
@@ -126,7 +130,7 @@ describe("viewers CSV import", { timeout: 30_000 }, () => {
     ]);
     expect(within(current).getByTestId("viewer-import-errors-download").getAttribute("href")).toBe(`/api/webcasts/${id}/viewers/upload-logs/${IMPORT_ID}/errors?type=csv`);
     // The history is read again once the import is over.
-    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(1));
     expect(within(panel).getByTestId("viewer-import-log").textContent).toMatch("Imported with errors");
   });
 
@@ -200,7 +204,7 @@ describe("viewers CSV import", { timeout: 30_000 }, () => {
       },
     }));
     const deleteAll = `DELETE /api/webcasts/${id}/viewers/upload-logs`;
-    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(3), { timeout: 10_000 });
+    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(3));
     const button = within(panel).getByRole("button", { name: "Delete finished logs" });
 
     // Declining deletes nothing.
@@ -215,7 +219,7 @@ describe("viewers CSV import", { timeout: 30_000 }, () => {
     fireEvent.click(button);
     dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(within(panel).getAllByTestId("viewer-import-log")).toHaveLength(1));
     expect(server.callsTo(deleteAll)).toHaveLength(1);
     // The history was read again from the server.
     await waitFor(() => expect(server.callsTo(`GET /api/webcasts/${id}/viewers/upload-logs`).length).toBeGreaterThanOrEqual(2));
