@@ -2,30 +2,20 @@ import { describe, expect, it } from "vitest";
 import type { PublicWebcast } from "./api.ts";
 import { escapeHtml } from "../http/html.ts";
 import { firstScreenHtml, firstScreenLocale, firstScreenMeta, inlineJson } from "./first-screen.ts";
+import { publicWebcast } from "./testing.ts";
 
 const NOW = Date.parse("2026-12-01T14:00:00.000Z");
 
 function webcast(overrides: Partial<PublicWebcast> = {}): PublicWebcast {
-  return {
-    id: "0194c4a0-0000-7000-8000-00000000c0de",
-    title: "Annual meeting",
+  return publicWebcast({
     description: "Results of the year.",
-    start: "2026-12-01T16:00:00.000Z",
-    end: "2026-12-01T17:00:00.000Z",
     timezone: "Europe/Paris",
     language: "fr",
-    state: "upcoming",
-    is_premiere: false,
-    event_type: "video",
-    add_to_calendar_visible: true,
-    replay: { status: "none", expires_at: null, download: false },
-    attendee_options: { ask_questions: true, view_resources: true, view_details: true, switch_language: false, poster_overlay: false, question_wall: false },
-    anonymous_questions: false,
     branding: { theme: "go", title_color: null, logo_url: null, cover_url: "/api/webcasts/x/branding/cover", banner_url: null },
     access: { methods: ["guest"], registration_required: false, registration_fields: [], password_required: false, control_number_required: false, segment_restricted: false },
     server_now: new Date(NOW).toISOString(),
     ...overrides,
-  };
+  });
 }
 
 describe("the viewer page's first screen", () => {
