@@ -1,20 +1,5 @@
 import type { RouteCase } from "../../test/route-matrix.ts";
-import { cloneDemoEvents } from "../organizations/route-cases.ts";
-import { guestToken } from "../webcast-room/testing.ts";
-import { insertWebcast } from "../webcasts/testing.ts";
+import { roomTokenRouteCase } from "../webcast-room/testing.ts";
 
-/**
- * The viewer page's media call in the route matrix: the room token is the credential, so every
- * caller, signed in or not, gets the same answer (a fresh webcast of a fresh "Demo Events" copy,
- * a guest's token). Its refusals (no token, forged, expired, another webcast's) are in routes.test.ts.
- */
-export const VIEWER_MEDIA_ROUTE_CASES: RouteCase[] = [
-  {
-    route: "GET /api/watch/:id/playback",
-    request: async () => {
-      const webcast = await insertWebcast(await cloneDemoEvents());
-      return { path: `/api/watch/${webcast.id}/playback?token=${encodeURIComponent(await guestToken(webcast.id))}` };
-    },
-    expect: { others: 200 },
-  },
-];
+/** The viewer page's media call in the route matrix (the room token is the credential); its refusals (no token, forged, expired, another webcast's) are in routes.test.ts. */
+export const VIEWER_MEDIA_ROUTE_CASES: RouteCase[] = [roomTokenRouteCase("GET /api/watch/:id/playback", "/playback")];
