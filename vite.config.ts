@@ -5,7 +5,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type HtmlTagDescriptor, type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { APP_MANIFEST } from "./domain/pwa/manifest.ts";
+import { APP_MANIFEST, watchPageWebcastId } from "./domain/pwa/manifest.ts";
 import { headersFile } from "./worker/http/security-headers.ts";
 
 // IGO_STATE_DIR lets the e2e suite and benchmarks run against their own local D1/R2/DO state.
@@ -28,8 +28,6 @@ const CATALOG_MODULE = /\/web\/i18n\/locales\/([a-z]+)\/messages\.po$/;
 const PAGES = { index: "index.html", watch: "watch.html" } as const;
 /** A page in the project root: vite's root, the working directory (bench/app.ts builds in a shadow root). */
 const pagePath = (file: string) => path.resolve(file);
-/** The viewer page's addresses: the worker (wrangler.toml run_worker_first), the service worker and `vite dev` answer them with watch.html. */
-const WATCH_NAVIGATION = /^\/w\/[^/]+\/?$/;
 
 /**
  * Issue #4 (offline home render < 150 ms): in the built index.html,
@@ -172,7 +170,7 @@ function serveWatchPage(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const [path = "", query] = (request.url ?? "").split("?", 2);
-        if (request.method === "GET" && WATCH_NAVIGATION.test(path) && request.headers.accept?.includes("text/html")) {
+        if (request.method === "GET" && watchPageWebcastId(path) !== null && request.headers.accept?.includes("text/html")) {
           // /watch: the assets answer watch.html there (/watch.html redirects to it). The cloudflare
           // plugin hands the request to its asset worker by `originalUrl`.
           request.url = `/watch${query === undefined ? "" : `?${query}`}`;
@@ -276,6 +274,7 @@ export default defineConfig({
           {
             // The viewer page from the network (the worker answers watch.html), else the copy kept
             // from an earlier visit: an installed viewer reopening a webcast offline gets its page.
+            // domain/pwa/manifest.ts `watchPageWebcastId`'s pattern, inline: workbox serializes this function without its imports.
             urlPattern: ({ request, url }) => request.mode === "navigate" && /^\/w\/[^/]+\/?$/.test(url.pathname),
             handler: "NetworkFirst",
             options: {

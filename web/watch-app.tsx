@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { watchPageWebcastId } from "../domain/pwa/manifest.ts";
 import { SSO_LOGIN_ERRORS, type SsoLoginError } from "../domain/sso/messages.ts";
 import type { PublicWebcast } from "../domain/viewer-page/api.ts";
 import { InstallPrompt } from "./features/pwa/install-prompt.tsx";
@@ -18,16 +19,14 @@ export interface WatchAddress {
   ssoError?: SsoLoginError | undefined;
 }
 
-const WATCH_PATH = /^\/w\/([^/]+)\/?$/;
-
 /** The viewer page's address, or null when the path is not `/w/{id}`. */
 export function watchAddress(location: Pick<Location, "pathname" | "search">): WatchAddress | null {
-  const match = WATCH_PATH.exec(location.pathname);
-  if (!match?.[1]) return null;
+  const id = watchPageWebcastId(location.pathname);
+  if (!id) return null;
   const search = new URLSearchParams(location.search);
   const token = (name: TokenKind) => search.get(name)?.trim() || undefined;
   const ssoError = SSO_LOGIN_ERRORS.find((error) => error === search.get("sso_error"));
-  return { webcastId: decodeURIComponent(match[1]), magic: token("magic"), invite: token("invite"), ...(ssoError ? { ssoError } : {}) };
+  return { webcastId: decodeURIComponent(id), magic: token("magic"), invite: token("invite"), ...(ssoError ? { ssoError } : {}) };
 }
 
 /** The address without a used token (the rest of the query and the hash stay). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_MANIFEST, webcastManifest, webcastManifestPath } from "./manifest.ts";
+import { APP_MANIFEST, watchPageWebcastId, webcastManifest, webcastManifestPath } from "./manifest.ts";
 
 const WEBCAST = { id: "0196a0de-0001-7000-8000-000000000000", title: "Spring release launch", language: "en" };
 
@@ -19,5 +19,13 @@ describe("webcast manifest", () => {
   it("is served under the page", () => {
     expect(webcastManifestPath(WEBCAST.id)).toBe(`/w/${WEBCAST.id}/manifest.webmanifest`);
     expect(webcastManifestPath("a/b")).toBe("/w/a%2Fb/manifest.webmanifest");
+  });
+});
+
+describe("watchPageWebcastId", () => {
+  it("reads the webcast id of /w/{id} (a trailing slash allowed), null for any other path", () => {
+    expect(watchPageWebcastId("/w/0196a0de-0004-7000-8000-000000000000")).toBe("0196a0de-0004-7000-8000-000000000000");
+    expect(watchPageWebcastId("/w/abc/")).toBe("abc");
+    for (const path of ["/w/", "/w/abc/more", "/w/abc/manifest.webmanifest", "/webcasts/abc", "/x/w/abc"]) expect(watchPageWebcastId(path), path).toBeNull();
   });
 });

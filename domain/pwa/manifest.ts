@@ -30,6 +30,16 @@ export function watchPagePath(webcastId: string): string {
   return `/w/${encodeURIComponent(webcastId)}`;
 }
 
+/**
+ * The webcast id in a viewer page's path (`/w/{id}`, a trailing slash allowed; as written, not
+ * decoded), or null for any other path: the worker, `vite dev`, the SSO return and the page itself
+ * read their addresses with it. (The service worker's route keeps its own copy: workbox serializes
+ * that function into sw.js, without its imports.)
+ */
+export function watchPageWebcastId(pathname: string): string | null {
+  return /^\/w\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+}
+
 /** Where a webcast's manifest is served (under the page, so the page's worker route answers it). */
 export function webcastManifestPath(webcastId: string): string {
   return `${watchPagePath(webcastId)}/manifest.webmanifest`;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { safeRedirectPath } from "../../../domain/navigation/guard.ts";
+import { watchPageWebcastId } from "../../../domain/pwa/manifest.ts";
 import { type SsoLoginError, ssoMessage, ssoStartSchema } from "../../../domain/sso/index.ts";
 import { type RateLimit, clientAddress, enforceRateLimits } from "../../auth/rate-limit.ts";
 import { startSession } from "../../auth/session.ts";
@@ -23,14 +24,13 @@ export type SsoError = SsoLoginError;
  * `?sso_error=` (the page says why over its access panel: issue #19), else /login/sso?error=.
  */
 function failureLocation(error: SsoError, returnTo: string | null): string {
-  if (returnTo && WATCH_PAGE.test(returnTo)) {
-    const url = new URL(returnTo, "http://return.invalid");
+  const url = returnTo ? new URL(returnTo, "http://return.invalid") : null;
+  if (url && watchPageWebcastId(url.pathname) !== null) {
     url.searchParams.set("sso_error", error);
     return `${url.pathname}${url.search}`;
   }
   return `/login/sso?error=${error}`;
 }
-const WATCH_PAGE = /^\/w\/[^/?#]+\/?(?:[?#]|$)/;
 
 const callbackUri = (c: Context<AppEnv>) => `${appOrigin(c.env, c.req.url)}/api/sso/callback`;
 

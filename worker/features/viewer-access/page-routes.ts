@@ -1,11 +1,9 @@
 import { Hono } from "hono";
-import { webcastManifest } from "../../../domain/pwa/manifest.ts";
+import { watchPageWebcastId, webcastManifest } from "../../../domain/pwa/manifest.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { publicWebcast, watchContext } from "./public-webcast.ts";
 import { watchPageRequest, watchPageWith } from "./watch-page.ts";
-
-const WATCH_PAGE = /^\/w\/([^/]+)\/?$/;
 
 /**
  * The viewer's public webcast page /w/{id} (issue #19) is a page of its own, watch.html (web/watch.tsx:
@@ -27,7 +25,7 @@ export const viewerPageRoutes = new Hono<AppEnv>()
    */
   .get("/w/*", async (c) => {
     if (!c.env.ASSETS) throw new ApiError("not_found");
-    const id = WATCH_PAGE.exec(c.req.path)?.[1];
+    const id = watchPageWebcastId(c.req.path);
     const now = Date.now();
     const webcast = id
       ? await watchContext(c.env, id).then(
