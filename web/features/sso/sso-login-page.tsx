@@ -6,6 +6,7 @@ import { FormAlert, SubmitButton, TextField } from "../../ui/form.tsx";
 import { useApiForm } from "../../ui/use-api-form.ts";
 import { AuthCard } from "../auth/public-layout.tsx";
 import { startSso } from "./api.ts";
+import { SSO_LOGIN_ERROR_LABELS } from "./login-errors.ts";
 
 /** What the callback puts in `?error=` when it sends the browser back here. */
 import type { SsoLoginError } from "../../../domain/sso/messages.ts";
@@ -29,7 +30,7 @@ export interface SsoLoginPageProps {
  * back here with `?error=invalid_user` (SPEC §8 message) or `?error=failed`.
  */
 export function SsoLoginPage({ error, redirectUrl, navigate = leaveFor }: SsoLoginPageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useApiForm();
   const [email, setEmail] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -55,8 +56,7 @@ export function SsoLoginPage({ error, redirectUrl, navigate = leaveFor }: SsoLog
   const busy = form.sending || leaving;
   return (
     <AuthCard title={<Trans>Log in with SSO</Trans>} testId="sso-login-page">
-      {error === "invalid_user" ? <FormAlert>{t`Invalid user. Please contact your administrator.`}</FormAlert> : null}
-      {error === "failed" ? <FormAlert>{t`Single sign-on failed. Please try again.`}</FormAlert> : null}
+      {error && Object.hasOwn(SSO_LOGIN_ERROR_LABELS, error) ? <FormAlert>{i18n._(SSO_LOGIN_ERROR_LABELS[error])}</FormAlert> : null}
       <p className="muted">
         <Trans>Enter your work e-mail address: we will send you to your organization's sign-in page.</Trans>
       </p>

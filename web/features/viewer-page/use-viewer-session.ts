@@ -1,9 +1,9 @@
-import { msg } from "@lingui/core/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SsoLoginError } from "../../../domain/sso/messages.ts";
 import type { PublicWebcast, RoomTokenGrant, SignInBody } from "../../../domain/viewer-page/api.ts";
 import { ApiRequestError } from "../../api/errors.ts";
 import { i18n } from "../../i18n/i18n.ts";
+import { SSO_LOGIN_ERROR_LABELS } from "../sso/login-errors.ts";
 import { ViewerApiError, fetchRoomToken, signIn, signOut } from "./api.ts";
 import { type StoredPass, forgetPass, hasSsoReturn, readPass, storePass, takeSsoReturn } from "./pass-store.ts";
 
@@ -34,9 +34,8 @@ interface Options {
 
 /** The identity provider's refusal as the access panel shows errors (the texts of the app's SSO screen). */
 function ssoRefusal(error: SsoLoginError): ViewerApiError {
-  return error === "invalid_user"
-    ? new ViewerApiError(new ApiRequestError(403, i18n._(msg`Invalid user. Please contact your administrator.`), "forbidden"))
-    : new ViewerApiError(new ApiRequestError(502, i18n._(msg`Single sign-on failed. Please try again.`), "server_error"));
+  const message = i18n._(SSO_LOGIN_ERROR_LABELS[error]);
+  return new ViewerApiError(error === "invalid_user" ? new ApiRequestError(403, message, "forbidden") : new ApiRequestError(502, message, "server_error"));
 }
 
 /** The pass is no good any more (401) or no longer lets in (403: made private, a segment, guests or a method taken away). */
