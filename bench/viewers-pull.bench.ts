@@ -8,8 +8,9 @@
 // `igo:viewers-pull-start` mark for that webcast to its `igo:viewers-pull-end`; then the rows are
 // counted in IndexedDB. Meanwhile the page reads `view_webcasts` every 100 ms (what the home screen
 // does) and records long tasks: the reads' latency and the longest task say whether screens stay usable.
+// The pull is one streamed response (GET /api/sync/pull/stream, a line per page).
 // Twice: end to end (against the server, which shares the machine's 2 cores with the browser) and
-// client only (the same pages, recorded from that server, answered from memory by a proxy: what the
+// client only (the same bodies, recorded from that server, answered from memory by a proxy: what the
 // browser side sustains). The ceiling (bench/idb-ceiling.ts), measured right after: the same number
 // of rows shaped alike into a store with the same indexes, raw API, 1,000 rows per transaction,
 // fresh profile, median of 3. Ratios use each kind's best run.
@@ -115,8 +116,8 @@ async function openWebcast(page: Page, webcast: string, expected: number) {
     rows: count,
     totalMs: Math.round(totalMs),
     rowsPerSecond: Math.round((count / totalMs) * 1000),
-    pages: requests.length,
-    // Per page: when its request started and how long until its response ended (ms from the pull's start).
+    responses: requests.length,
+    // Per response (one per pull unless its stream broke): when its request started and how long until its body ended (ms from the pull's start).
     requests: requests.map((request) => [Math.round(request.start - timing.startMs), Math.round(request.end - request.start)]),
     responseBytes: requests.reduce((sum, request) => sum + request.bytes, 0),
     homeReadsMs: summarize(reads),
@@ -152,9 +153,9 @@ async function measure(baseUrl: string, label: string): Promise<{ small: Pull; b
       mkdirSync(process.env.BENCH_CPU_PROFILE as string, { recursive: true });
       writeFileSync(join(process.env.BENCH_CPU_PROFILE as string, `${label.replace(/\W+/g, "-")}-${SMALL}.cpuprofile`), JSON.stringify(profile));
     }
-    log(`${label}: ${SMALL} viewers in ${small.totalMs} ms (${small.rowsPerSecond} rows/s, ${small.pages} pages; home reads p50 ${small.homeReadsMs.p50} ms, max ${small.homeReadsMs.max} ms; longest task ${small.longTasksMs.max} ms)`);
+    log(`${label}: ${SMALL} viewers in ${small.totalMs} ms (${small.rowsPerSecond} rows/s, ${small.responses} responses; home reads p50 ${small.homeReadsMs.p50} ms, max ${small.homeReadsMs.max} ms; longest task ${small.longTasksMs.max} ms)`);
     const big = await openWebcast(page, webcastId(2), BIG);
-    log(`${label}: ${BIG} viewers in ${big.totalMs} ms (${big.rowsPerSecond} rows/s, ${big.pages} pages; home reads p50 ${big.homeReadsMs.p50} ms, max ${big.homeReadsMs.max} ms; longest task ${big.longTasksMs.max} ms)`);
+    log(`${label}: ${BIG} viewers in ${big.totalMs} ms (${big.rowsPerSecond} rows/s, ${big.responses} responses; home reads p50 ${big.homeReadsMs.p50} ms, max ${big.homeReadsMs.max} ms; longest task ${big.longTasksMs.max} ms)`);
     await page.close();
     return { small, big };
   } finally {
@@ -162,28 +163,25 @@ async function measure(baseUrl: string, label: string): Promise<{ small: Pull; b
   }
 }
 
-/** A webcast's viewers pull pages from 0 as the browser asks them (`webcast:cursor` → JSON body). */
-async function recordPages(baseUrl: string, webcasts: string[]): Promise<Map<string, string>> {
+/** A webcast's whole viewers pull from 0 as the browser asks it (GET /api/sync/pull/stream: webcast → body). */
+async function recordPulls(baseUrl: string, webcasts: string[]): Promise<Map<string, string>> {
   const browser = await openChromium();
-  const pages = new Map<string, string>();
+  const bodies = new Map<string, string>();
   try {
     const page = await browser.context.newPage();
     await signIn(page, baseUrl, ORGANIZER);
     for (const webcast of webcasts) {
-      for (let cursor = 0, continuing = false; ; continuing = true) {
-        const response = await browser.context.request.get(`${baseUrl}/api/sync/pull?cursor=${cursor}&webcast=${webcast}${continuing ? "&continuing=1" : ""}`, { headers: { Accept: "application/json" } });
-        if (!response.ok()) throw new Error(`pull: HTTP ${response.status()}`);
-        const body = await response.text();
-        pages.set(`${webcast}:${cursor}`, body);
-        const parsed = JSON.parse(body) as { cursor: number; more: boolean };
-        if (!parsed.more) break;
-        cursor = parsed.cursor;
-      }
+      const response = await browser.context.request.get(`${baseUrl}/api/sync/pull/stream?cursor=0&webcast=${webcast}`);
+      if (!response.ok()) throw new Error(`pull: HTTP ${response.status()}`);
+      const body = await response.text();
+      const last = JSON.parse(body.trimEnd().split("\n").at(-1) ?? "{}") as { more?: boolean };
+      if (last.more !== false) throw new Error(`the recorded pull of ${webcast} did not end`);
+      bodies.set(webcast, body);
     }
   } finally {
     await browser.close();
   }
-  return pages;
+  return bodies;
 }
 
 const name = benchName(import.meta.url);
@@ -201,10 +199,12 @@ try {
     }
     // The same pages again, answered at once from memory by a proxy in front of the server: what
     // the browser side sustains when the server (on the same 2 cores) is not in the way.
-    const recorded = await recordPages(server.baseUrl, [webcastId(1), webcastId(2)]);
+    const recorded = await recordPulls(server.baseUrl, [webcastId(1), webcastId(2)]);
     const proxy = await startAnsweringProxy(server.baseUrl, (url) => {
       const webcast = url.searchParams.get("webcast");
-      return url.pathname === "/api/sync/pull" && webcast ? recorded.get(`${webcast}:${url.searchParams.get("cursor") ?? 0}`) : undefined;
+      if (url.pathname !== "/api/sync/pull/stream" || !webcast) return undefined;
+      if (url.searchParams.get("cursor") !== "0") throw new Error(`client only: a pull of ${webcast} from cursor ${url.searchParams.get("cursor")} was not recorded`);
+      return recorded.get(webcast);
     });
     try {
       for (let run = 0; run < RUNS; run++) {
@@ -231,7 +231,7 @@ try {
   const file = writeResult(
     name,
     {
-      setup: "vite preview (production build; built worker in workerd, local D1), Debian Chromium headless, fresh profile per run; client only: the same pages answered from memory by a proxy; the ceiling in fresh profiles too (bench/idb-ceiling.ts), measured right after",
+      setup: "vite preview (production build; built worker in workerd, local D1), Debian Chromium headless, fresh profile per run; one streamed response per pull (GET /api/sync/pull/stream); client only: the same bodies answered from memory by a proxy; the ceiling in fresh profiles too (bench/idb-ceiling.ts), measured right after",
       dataset: { organization: 1, webcasts: 2, viewersPerWebcast: [SMALL, BIG], changeLogHead: head, user: `${ORGANIZER} (organizer)` },
       ratioToCeiling: ratios,
       ceiling: { [`rows${SMALL}`]: ceilingSmall, [`rows${BIG}`]: ceilingBig },

@@ -152,6 +152,14 @@ export interface PullOptions {
 }
 
 /**
+ * Whether a pull from `cursor` starts over (`reset`, see `pull`): a first pull; unless `continuing`,
+ * a cursor older than the compacted log or than `floor` (the user's scope's reset point).
+ */
+export async function startsOver(store: Pick<ServerStore, "oldestCursor">, cursor: number, continuing: boolean, floor = 0): Promise<boolean> {
+  return cursor <= 0 || (!continuing && (cursor < (await store.oldestCursor()) || cursor < floor));
+}
+
+/**
  * One page of changes after `cursor` in the scope the caller may see (the caller decides it with
  * `readScope`, domain/permissions/read-rule.ts, after authenticating). A first pull (cursor 0) and, unless `continuing`, a cursor
  * older than the compacted log or — with `userId` — from before the user's scope last changed
@@ -172,7 +180,7 @@ export async function pull(store: ServerStore, scope: SyncScope, cursor: number,
       if (known?.key === key) floor = known.resetBelow;
     }
   }
-  const reset = cursor <= 0 || (!continuing && (cursor < (await store.oldestCursor()) || cursor < floor));
+  const reset = await startsOver(store, cursor, continuing, floor);
   const page = await store.changesSince(reset ? 0 : cursor, scope, limit);
   return { cursor: page.more ? page.cursor : Math.max(page.cursor, floor), changes: page.changes, more: page.more, reset };
 }

@@ -192,6 +192,14 @@ export function unwrap<T extends ClientResponse<unknown>>(
   return succeeded(request, options.global !== false).then((response) => parseResponse(response));
 }
 
+/**
+ * Awaits an `hc` call and returns its response itself when it succeeded (a streamed body, read by
+ * the caller); a failure throws as `unwrap` does.
+ */
+export function succeededResponse<T extends ClientResponse<unknown>>(request: Promise<T>, options: { global?: boolean } = {}): Promise<T> {
+  return succeeded(request, options.global !== false);
+}
+
 async function succeeded<T extends ClientResponse<unknown>>(request: Promise<T>, global: boolean): Promise<T> {
   let response: T;
   try {

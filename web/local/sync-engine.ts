@@ -6,7 +6,8 @@ import type { RejectedMutation } from "../../domain/sync/replica-store.ts";
 import type { PendingMutation, PullResponse, PushResponse } from "../../domain/sync/types.ts";
 import { ALL_MUTATORS, ON_DEMAND_READERS } from "../../domain/sync/registry.ts";
 import { api } from "../api/client.ts";
-import { ApiRequestError, handleApiError, unwrap } from "../api/errors.ts";
+import { ApiRequestError, handleApiError, succeededResponse, unwrap } from "../api/errors.ts";
+import { type StreamedPages, streamedPages } from "./page-stream.ts";
 import { currentLocale } from "../i18n/i18n.ts";
 import { LocalDatabase } from "./db.ts";
 import { organizationRulesLookup } from "./organization-rules.ts";
@@ -284,9 +285,10 @@ export class SyncEngine {
       const first = opened.synced === null;
       if (first) setViewerPull(webcastId, { status: "pulling", loaded: 0, total: null, error: null });
       let loaded = 0;
+      const pages = this.webcastPages(webcastId);
       try {
         mark("igo:viewers-pull-start", { webcast: webcastId });
-        const pulled = await this.replica.pullWebcast("viewers", webcastId, this.webcastFetcher(webcastId), (page) => {
+        const pulled = await this.replica.pullWebcast("viewers", webcastId, pages.fetchPage, (page) => {
           loaded += page.changes.filter((change) => change.op === "put").length;
           if (first) setViewerPull(webcastId, { loaded, ...(page.total === undefined ? {} : { total: page.total }) });
         });
@@ -302,6 +304,8 @@ export class SyncEngine {
         const unreachable = (error instanceof ApiRequestError && error.isNetworkError) || !hasNetwork();
         if (first) setViewerPull(webcastId, unreachable ? { status: "offline" } : { status: "error", error: error instanceof Error ? error.message : String(error) });
         throw error;
+      } finally {
+        pages.close();
       }
     }
   }
@@ -353,12 +357,17 @@ export class SyncEngine {
       return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor), ...(continuing ? { continuing: "1" as const } : {}) } }), { global: false });
     });
 
-  private webcastFetcher(webcastId: string): PullFetcher {
-    return (cursor, continuing) =>
-      this.call(async (): Promise<PullResponse> => {
+  /** A webcast's viewers pull, all its pages from one streamed response (GET /api/sync/pull/stream). */
+  private webcastPages(webcastId: string): StreamedPages {
+    return streamedPages((cursor, continuing) =>
+      this.call(async () => {
         if (this.stopped) throw new Error("sync stopped");
-        return unwrap(api.api.sync.pull.$get({ query: { cursor: String(cursor), webcast: webcastId, ...(continuing ? { continuing: "1" as const } : {}) } }), { global: false });
-      });
+        const query = { cursor: String(cursor), webcast: webcastId, ...(continuing ? { continuing: "1" as const } : {}) };
+        const response = await succeededResponse(api.api.sync.pull.stream.$get({ query }), { global: false });
+        if (!response.body) throw new Error("the pull's stream has no body");
+        return response.body;
+      }),
+    );
   }
 
   private readonly onOnline = () => {

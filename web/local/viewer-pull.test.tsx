@@ -8,7 +8,8 @@ import { onDemandScenarios } from "../../domain/sync/on-demand-scenarios.ts";
 import { ALL_MUTATORS } from "../../domain/sync/registry.ts";
 import { applyPush, pull } from "../../domain/sync/server.ts";
 import { ORGANIZATION_ID, SERVER_NOW, memoryServer, scopeOf, webcastArgs } from "../../domain/sync/testing.ts";
-import type { PendingMutation } from "../../domain/sync/types.ts";
+import type { PendingMutation, PullResponse } from "../../domain/sync/types.ts";
+import { PAGE_STREAM_TYPE, encodeStreamBody } from "../../domain/sync/page-stream.ts";
 import { profileUser } from "../test/users.ts";
 import { CSRF_COOKIE_PATH } from "../api/csrf.ts";
 import { LocalDatabase } from "./db.ts";
@@ -61,10 +62,19 @@ function fakeNetwork(user: ProfileUser) {
     if (method === "GET" && url.pathname === "/api/sync/pull") {
       const cursor = Number(url.searchParams.get("cursor") ?? 0);
       const continuing = url.searchParams.get("continuing") === "1";
-      if (!webcast) return json(await pull(server.store, scopeOf([ORGANIZATION_ID]), cursor, 1000, { continuing }));
+      return json(await pull(server.store, scopeOf([ORGANIZATION_ID]), cursor, 1000, { continuing }));
+    }
+    if (method === "GET" && url.pathname === "/api/sync/pull/stream" && webcast) {
       if (refused.has(webcast)) return json({ message: "Not found", code: "not_found" }, 404);
-      const page = await pull(server.store, webcastPullScope("viewers", { id: webcast, organization_id: ORGANIZATION_ID }), cursor, 2, { continuing });
-      return json(continuing ? page : { ...page, total: server.store.rowsOf("viewers").filter((row) => row.webcast_id === webcast).length });
+      // The whole pull, pages of two rows, in one body (as the worker streams it).
+      const pages: PullResponse[] = [];
+      for (let cursor = Number(url.searchParams.get("cursor") ?? 0), continuing = url.searchParams.get("continuing") === "1"; ; continuing = true) {
+        const page = await pull(server.store, webcastPullScope("viewers", { id: webcast, organization_id: ORGANIZATION_ID }), cursor, 2, { continuing });
+        pages.push(pages.length > 0 ? page : { ...page, total: server.store.rowsOf("viewers").filter((row) => row.webcast_id === webcast).length });
+        if (!page.more) break;
+        cursor = page.cursor;
+      }
+      return new Response(encodeStreamBody("viewers", pages), { status: 200, headers: { "Content-Type": PAGE_STREAM_TYPE } });
     }
     return json({ message: "Not found", code: "not_found" }, 404);
   });
@@ -120,8 +130,8 @@ describe("SyncEngine: viewers on demand", () => {
     await openWebcastViewers(engine, idFor(1));
     expect((await engine.db.view_viewers.where("webcast_id").equals(idFor(1)).toArray()).map((row) => row.name).sort()).toEqual(["Viewer 0", "Viewer 1", "Viewer 2", "Viewer 3", "Viewer 4"]);
     expect(await engine.db.view_viewers.count()).toBe(5);
-    // Three pages of two rows.
-    expect(net.calls.filter((call) => call === `GET /api/sync/pull?webcast=${idFor(1)}`)).toHaveLength(3);
+    // Three pages of two rows, in one streamed response.
+    expect(net.calls.filter((call) => call === `GET /api/sync/pull/stream?webcast=${idFor(1)}`)).toHaveLength(1);
 
     // A later change reaches the device with the next sync; nothing new, no request for the webcast.
     await serverViewers(net.server.store, idFor(1), 5, 1);

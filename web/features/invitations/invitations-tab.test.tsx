@@ -7,6 +7,7 @@ import type { InvitationTemplate, InvitationsOverview } from "../viewers/api.ts"
 import { input, offlineReplica, seedWebcast } from "../webcasts/test-support.tsx";
 import { deliveryPolling } from "./invitations-tab.tsx";
 import { viewerRow } from "../../../domain/viewers/testing.ts";
+import { PAGE_STREAM_TYPE, encodeStreamBody } from "../../../domain/sync/page-stream.ts";
 
 /** The webcast's invitations tab: the template per language, its preview, saving and sending (online). */
 const harness = offlineReplica();
@@ -54,7 +55,8 @@ async function openInvitations(routes: (id: string) => Record<string, FakeHandle
   // The webcast's viewers pull finds nothing new (a 404 would make the device forget them); the
   // main pull stays unanswered, as in the other tab tests (the replica keeps what it holds).
   const server = fakeServer({
-    "GET /api/sync/pull": (call) => (call.url.includes("webcast=") ? json({ cursor: 1, changes: [], more: false }) : json({ message: "Not found", code: "not_found" }, 404)),
+    "GET /api/sync/pull": () => json({ message: "Not found", code: "not_found" }, 404),
+    "GET /api/sync/pull/stream": () => new Response(encodeStreamBody("viewers", [{ cursor: 1, changes: [], more: false, reset: false }]), { headers: { "Content-Type": PAGE_STREAM_TYPE } }),
     ...routes(id),
   });
   await renderApp(`/webcasts/${id}/edit?tab=invitations`);

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import type { UiLocale } from "../../../domain/i18n/locales.ts";
@@ -19,6 +19,8 @@ import { isWebsocketUpgrade } from "../../http/origin.ts";
 import { parseOrThrow } from "../../http/validate.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
+import { webcastPageStream } from "./page-stream.ts";
+import { PAGE_STREAM_TYPE } from "../../../domain/sync/page-stream.ts";
 import { pushMutations } from "./push.ts";
 import { type LocalizedText, localized } from "../../../domain/validation/localized.ts";
 import { inTenant } from "../../../domain/permissions/tenancy.ts";
@@ -59,7 +61,25 @@ const pullSchema = z.object({
   /** A webcast's uid: pull its viewers only (docs/sync.md "Viewers on demand"). */
   webcast: z.string().regex(UUID_V7).optional(),
 });
+const streamSchema = pullSchema.required({ webcast: true });
 const pokeSchema = z.object({ organization: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * The webcast whose viewers a webcast pull reads, by the read rule of viewers: 404 for an unknown
+ * webcast or another tenant's, 403 for a member without viewers.manage.
+ */
+async function viewersWebcast(c: Context<AppEnv>, webcastId: string): Promise<{ id: string; organization_id: number }> {
+  const [webcast] = await db(c.env.DB).select({ id: webcasts.id, organization_id: webcasts.organization_id }).from(webcasts).where(eq(webcasts.id, webcastId));
+  if (!webcast) throw new ApiError("not_found");
+  authorize(c, READ_RULES.viewers.permission, webcast.organization_id);
+  return webcast;
+}
+
+/** How many viewers the webcast has (one indexed count): the first page's `total`, for progress. */
+async function viewersTotal(d1: D1Database, webcastId: string): Promise<number> {
+  const [row] = await db(d1).select({ n: count() }).from(viewers).where(eq(viewers.webcast_id, webcastId));
+  return row?.n ?? 0;
+}
 
 function query<T extends z.ZodType>(schema: T) {
   return validator("query", (value, c): z.output<T> => parseOrThrow(schema, value, c.var.locale));
@@ -111,13 +131,10 @@ export const syncRoutes = new Hono<AppEnv>()
        * 404 for an unknown webcast or another tenant's, 403 for a member without viewers.manage.
        * The first page of a pull also says how many viewers the webcast has (`total`, progress).
        */
-      const database = db(c.env.DB);
-      const [webcast] = await database.select({ id: webcasts.id, organization_id: webcasts.organization_id }).from(webcasts).where(eq(webcasts.id, webcastId));
-      if (!webcast) throw new ApiError("not_found");
-      authorize(c, READ_RULES.viewers.permission, webcast.organization_id);
+      const webcast = await viewersWebcast(c, webcastId);
       const [page, total] = await Promise.all([
         pull(new D1ServerStore(c.env.DB), webcastPullScope("viewers", webcast), cursor, continuing === "1" ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT, { continuing: continuing === "1" }),
-        continuing === "1" ? undefined : database.select({ n: count() }).from(viewers).where(eq(viewers.webcast_id, webcast.id)).then(([row]) => row?.n ?? 0),
+        continuing === "1" ? undefined : viewersTotal(c.env.DB, webcast.id),
       ]);
       return c.json(total === undefined ? page : { ...page, total });
     }
@@ -134,6 +151,19 @@ export const syncRoutes = new Hono<AppEnv>()
     ).map((row) => ({ ...row, isProducer: Boolean(row.isProducer) }));
     const scope = readScope(user, organizationIds, spoken);
     return c.json(await pull(new D1ServerStore(c.env.DB), scope, cursor, PULL_PAGE_LIMIT, { userId: user.id, continuing: continuing === "1" }));
+  })
+  /**
+   * GET /api/sync/pull/stream?webcast=<uid>&cursor=N[&continuing=1] → the same pull as
+   * `/pull?webcast=` (same checks, pages, cursors and `total`), all its pages in one response:
+   * newline-delimited JSON, one compact line per page (domain/sync/page-stream.ts).
+   */
+  .get("/pull/stream", query(streamSchema), async (c) => {
+    requireUser(c);
+    const { cursor, continuing, webcast: webcastId } = c.req.valid("query");
+    const webcast = await viewersWebcast(c, webcastId);
+    const total = continuing === "1" ? undefined : await viewersTotal(c.env.DB, webcast.id);
+    const body = await webcastPageStream(c.env.DB, "viewers", webcast, { cursor, continuing: continuing === "1", ...(total === undefined ? {} : { total }) });
+    return c.body(body, 200, { "Content-Type": PAGE_STREAM_TYPE, "Cache-Control": "no-store" });
   })
   /**
    * GET /api/sync/poke?organization=ID (websocket): `{"type":"poke","cursor":N}` after each change

@@ -1,9 +1,12 @@
 // Viewers on demand (docs/sync.md "Viewers on demand"): the main pull sends no viewers; a webcast's
-// viewers come through GET /api/sync/pull?webcast=<uid>, under the viewers read rule.
+// viewers come through GET /api/sync/pull?webcast=<uid> (a JSON page per request) and
+// GET /api/sync/pull/stream?webcast=<uid> (every page in one streamed response, the app's), under
+// the viewers read rule.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT } from "../../../domain/sync/server.ts";
-import type { MutationResult, PendingMutation, PullResponse, PushResponse } from "../../../domain/sync/types.ts";
+import type { Change, MutationResult, PendingMutation, PullResponse, PushResponse } from "../../../domain/sync/types.ts";
+import { PAGE_STREAM_TYPE, decodeStreamPage } from "../../../domain/sync/page-stream.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { newOrganization } from "./testing.ts";
@@ -32,6 +35,19 @@ async function pullAll(client: TestClient, webcast?: string): Promise<PullRespon
 async function pullWebcast(client: TestClient, webcast: string, cursor: number): Promise<Response> {
   return client.get(`/api/sync/pull?cursor=${cursor}&webcast=${webcast}`);
 }
+
+/** The streamed pull of a webcast's viewers from `cursor`: its pages, each line decoded. */
+async function streamWebcast(client: TestClient, webcast: string, cursor: number, continuing = false): Promise<PullResponse[]> {
+  const response = await client.get(`/api/sync/pull/stream?cursor=${cursor}&webcast=${webcast}${continuing ? "&continuing=1" : ""}`);
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  expect(response.headers.get("content-type")).toBe(PAGE_STREAM_TYPE);
+  expect(body.endsWith("\n")).toBe(true);
+  return body.slice(0, -1).split("\n").map(decodeStreamPage);
+}
+
+/** A page's changes in one order (a streamed line's rows come in no particular order). */
+const byId = (changes: readonly Change[]) => [...changes].sort((a, b) => a.id.localeCompare(b.id));
 
 /** `count` viewers of a webcast, logged like a commit would (one statement each for rows and entries). */
 async function insertViewers(webcastId: string, organizationId: number, count: number, prefix: string): Promise<void> {
@@ -120,6 +136,59 @@ describe("viewers on demand", () => {
     }
   });
 
+  it("streams the same pages as the JSON pull, every column of every row as drizzle reads it, then the changes and deletions, and a reset after compaction", async () => {
+    const { organizer, big, small } = await twoWebcasts();
+    // Values of every kind a viewer holds: text needing escapes, a list of tags, a null and a set
+    // control number, a fractional vote weight, every boolean set.
+    const [odd] = (await env.DB.prepare("SELECT id FROM viewers WHERE webcast_id = ?1 ORDER BY id LIMIT 1").bind(big).all<{ id: string }>()).results;
+    await env.DB.prepare(
+      `UPDATE viewers SET name = ?2, tags = '["vip","Équipe \\"A\\""]', control_number = 'C-7', vote_weight = 2.5, registered = 1, invitation_sent = 1, reminder_sent = 1, is_moderator = 1 WHERE id = ?1`,
+    )
+      .bind(odd?.id, 'Zoë "Z" O\'Brien\n\t\\ 東京 😀')
+      .run();
+    const json = await pullAll(organizer, big);
+    const streamed = await streamWebcast(organizer, big, 0);
+    expect(streamed.map((page) => page.changes.length)).toEqual([WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT, 100]);
+    expect(streamed.map(({ cursor, more, reset, total }) => ({ cursor, more, reset, total }))).toEqual(json.map(({ cursor, more, reset, total }) => ({ cursor, more, reset, total })));
+    streamed.forEach((page, index) => expect(byId(page.changes)).toEqual(byId(json[index]?.changes ?? [])));
+    const oddRow = streamed.flatMap((page) => page.changes).find((change) => change.id === odd?.id);
+    expect(oddRow).toMatchObject({ op: "put", row: { name: 'Zoë "Z" O\'Brien\n\t\\ 東京 😀', tags: ["vip", 'Équipe "A"'], control_number: "C-7", vote_weight: 2.5, registered: true, is_moderator: true } });
+    // From a middle page's cursor, continuing: the rest, no reset, no total.
+    const rest = await streamWebcast(organizer, big, json[0]?.cursor ?? 0, true);
+    expect(rest.map(({ cursor, more, reset, total }) => ({ cursor, more, reset, total }))).toEqual(json.slice(1).map(({ cursor, more, reset }) => ({ cursor, more, reset, total: undefined })));
+
+    // A change of one of big's viewers and a deletion of one of small's: the next pull of big.
+    const cursor = streamed.at(-1)?.cursor ?? 0;
+    const smallViewer = (await streamWebcast(organizer, small, 0))[0]?.changes[0]?.id ?? "";
+    const now = new Date().toISOString();
+    const results = await push(organizer, [
+      { id: uuidv7(), name: "updateViewer", args: { id: odd?.id, name: "Renamed", now }, client_time: now },
+      { id: uuidv7(), name: "deleteViewers", args: { webcast_id: small, ids: [smallViewer] }, client_time: now },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["applied", "applied"]);
+    const delta = await streamWebcast(organizer, big, cursor);
+    expect(delta).toHaveLength(1);
+    expect(delta[0]).toMatchObject({ reset: false, more: false, total: BIG });
+    expect(delta[0]?.changes).toEqual([
+      { table: "viewers", id: odd?.id, op: "put", row: expect.objectContaining({ name: "Renamed" }) },
+      { table: "viewers", id: smallViewer, op: "del" },
+    ]);
+    expect(delta[0]?.cursor).toBe((await (await pullWebcast(organizer, big, cursor)).json<PullResponse>()).cursor);
+
+    // Compacted past the cursor: the stream starts over too.
+    const head = delta[0]?.cursor ?? 0;
+    await env.DB.prepare("INSERT INTO sync_compaction (id, oldest_cursor, compacted_at) VALUES (1, ?1, ?2) ON CONFLICT (id) DO UPDATE SET oldest_cursor = excluded.oldest_cursor").bind(head + 1, now).run();
+    try {
+      const again = await streamWebcast(organizer, small, head);
+      expect(again[0]).toMatchObject({ reset: true, more: false, total: 2 });
+      // Its two viewers, and the organization's viewer deletions (a deleted row's webcast is unknown).
+      expect(again[0]?.changes.filter((change) => change.op === "put")).toHaveLength(2);
+      expect(again[0]?.changes.filter((change) => change.op === "del").map((change) => change.id)).toContain(smallViewer);
+    } finally {
+      await env.DB.prepare("UPDATE sync_compaction SET oldest_cursor = 0 WHERE id = 1").run();
+    }
+  });
+
   it("refuses another tenant's webcast and an unknown one (404), a member without viewers.manage (403), a malformed uid (422), a stranger (401)", async () => {
     const { organizer, small } = await twoWebcasts();
     expect((await pullWebcast(await clientFor("owner@other.test"), small, 0)).status).toBe(404);
@@ -128,6 +197,15 @@ describe("viewers on demand", () => {
     for (const email of ["owner@demo.test", "admin@demo.test", "superadmin@demo.test"]) expect((await pullWebcast(await clientFor(email), small, 0)).status, email).toBe(200);
     expect((await organizer.get("/api/sync/pull?cursor=0&webcast=nope")).status).toBe(422);
     expect((await new TestClient().get(`/api/sync/pull?cursor=0&webcast=${small}`)).status).toBe(401);
+    // The streamed pull: the same refusals, in the error shape; a stream without a webcast is malformed.
+    const stream = (client: TestClient, webcast: string) => client.get(`/api/sync/pull/stream?cursor=0&webcast=${webcast}`);
+    const refused = await stream(await clientFor("owner@other.test"), small);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: "not_found" });
+    expect((await stream(await clientFor("viewer@demo.test"), small)).status).toBe(403);
+    expect((await stream(organizer, "nope")).status).toBe(422);
+    expect((await organizer.get("/api/sync/pull/stream?cursor=0")).status).toBe(422);
+    expect((await stream(new TestClient(), small)).status).toBe(401);
   });
 
   it("sends the deletions of a deleted webcast's viewers, then refuses the webcast (404)", async () => {

@@ -1,0 +1,84 @@
+import { decodeStreamPage } from "../../domain/sync/page-stream.ts";
+import type { PullFetcher } from "../../domain/sync/replica.ts";
+import { ApiRequestError } from "../api/errors.ts";
+
+/** Opens the streamed pull from `cursor` (GET /api/sync/pull/stream): its body, or throws as the API calls do. */
+export type PageStreamOpener = (cursor: number, continuing: boolean) => Promise<ReadableStream<Uint8Array>>;
+
+/** The pages of a streamed pull as the engine asks for them (`PullFetcher`), and `close` to let go of the body. */
+export interface StreamedPages {
+  fetchPage: PullFetcher;
+  close(): void;
+}
+
+/** Lines of a text body, one at a time (a line may arrive in many chunks). */
+class LineReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly decoder = new TextDecoder();
+  private parts: string[] = [];
+
+  constructor(body: ReadableStream<Uint8Array>) {
+    this.reader = body.getReader();
+  }
+
+  /** The next line (without its newline), or null at the end of the body. */
+  async next(): Promise<string | null> {
+    for (;;) {
+      const last = this.parts.at(-1);
+      const end = last?.indexOf("\n") ?? -1;
+      if (last !== undefined && end >= 0) {
+        const line = [...this.parts.slice(0, -1), last.slice(0, end)].join("");
+        const rest = last.slice(end + 1);
+        this.parts = rest ? [rest] : [];
+        return line;
+      }
+      const { done, value } = await this.reader.read();
+      if (done) {
+        const line = this.parts.join("") + this.decoder.decode();
+        this.parts = [];
+        return line ? line : null;
+      }
+      this.parts.push(this.decoder.decode(value, { stream: true }));
+    }
+  }
+
+  close(): void {
+    this.reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * A webcast's pull read from one streamed response (domain/sync/page-stream.ts) page by page:
+ * the engine asks for the page after each one it got (`Replica.paged`), which is the body's next
+ * line. Asked for another cursor (a first call, or after the body ended early), it opens a new
+ * stream from there. A body that breaks is a network failure (`ApiRequestError` status 0): the
+ * engine keeps the pages it committed and retries later.
+ */
+export function streamedPages(open: PageStreamOpener): StreamedPages {
+  let current: { lines: LineReader; at: number } | null = null;
+  const close = () => {
+    current?.lines.close();
+    current = null;
+  };
+  const fetchPage: PullFetcher = async (cursor, continuing) => {
+    let line: string | null = null;
+    try {
+      if (current?.at === cursor) line = await current.lines.next();
+      if (line === null) {
+        close();
+        current = { lines: new LineReader(await open(cursor, continuing)), at: cursor };
+        line = await current.lines.next();
+        if (line === null) throw new Error("the pull's stream ended before its first page");
+      }
+    } catch (error) {
+      close();
+      if (error instanceof ApiRequestError || (error instanceof DOMException && error.name === "AbortError")) throw error;
+      throw ApiRequestError.network(error);
+    }
+    const page = decodeStreamPage(line);
+    if (page.more && current) current.at = page.cursor;
+    else close();
+    return page;
+  };
+  return { fetchPage, close };
+}

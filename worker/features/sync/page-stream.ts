@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import { webcastPullScope } from "../../../domain/permissions/read-rule.ts";
+import { WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT, startsOver } from "../../../domain/sync/server.ts";
+import type { OnDemandTable } from "../../../domain/sync/tables.ts";
+import { type Db, db } from "../../db/client.ts";
+import { headQuery, logArms, logPageSql, readHead } from "./change-log.ts";
+import { D1ServerStore } from "./d1-server-store.ts";
+import { SYNCED_TABLES } from "./tables.ts";
+
+/**
+ * The streamed pull of a webcast's on-demand rows (domain/sync/page-stream.ts has the line's shape;
+ * docs/sync.md "Viewers on demand"). The same pages as `pull(store, webcastPullScope(…), …)`:
+ * same log range, same cursors, a first page of WEBCAST_PULL_FIRST_PAGE_LIMIT rows then pages of
+ * WEBCAST_PULL_PAGE_LIMIT; but each page is one statement whose rows SQLite writes as JSON
+ * (`jsonRow`), put into the line as it comes: no row object is built, read or serialized here.
+ */
+
+interface Webcast {
+  id: string;
+  organization_id: number;
+}
+
+interface StreamLine {
+  text: string;
+  cursor: number;
+  more: boolean;
+}
+
+/**
+ * One page's statement: the first `limit + 1` entries after `from` (as a pull page reads them:
+ * `logPageSql`), then of the first `limit`, the rows that exist in the entry's organization as a
+ * JSON array of `json_array`s, and the ids of the others (deleted) as a JSON array.
+ */
+export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number): string {
+  const jsonRow = SYNCED_TABLES[table].jsonRow;
+  if (!jsonRow) throw new Error(`sync: ${table} has no JSON rows`);
+  const arms = logArms(webcastPullScope(table, webcast), []);
+  // One webcast's rows: one range of the log, one statement (change-log.ts ARMS_PER_STATEMENT).
+  if (arms.length !== 1) throw new Error(`sync: a webcast's pull reads one range of the log, not ${arms.length}`);
+  const stored = `"${jsonRow.table}"`;
+  const same = `r.id = p.row_id AND r.organization_id = p.organization_id`;
+  return [
+    `WITH entries AS MATERIALIZED (${logPageSql(from, arms, limit + 1)}),`,
+    `page AS MATERIALIZED (SELECT seq, organization_id, row_id FROM entries ORDER BY seq LIMIT ${limit})`,
+    "SELECT (SELECT count(*) FROM entries) AS entries, (SELECT max(seq) FROM page) AS last,",
+    `(SELECT json_group_array(${jsonRow.array("r")}) FROM page p JOIN ${stored} r ON ${same}) AS puts,`,
+    `(SELECT json_group_array(p.row_id) FROM page p WHERE NOT EXISTS (SELECT 1 FROM ${stored} r WHERE ${same})) AS dels`,
+  ].join(" ");
+}
+
+function readPage(rows: unknown): { entries: number; last: number | null; puts: string; dels: string } {
+  const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
+  if (typeof first !== "object" || first === null) throw new Error("sync: a streamed page read nothing");
+  const { entries, last, puts, dels } = first as Record<string, unknown>;
+  if (typeof entries !== "number" || (last !== null && typeof last !== "number") || typeof puts !== "string" || typeof dels !== "string") throw new Error("sync: a streamed page is malformed");
+  return { entries, last, puts, dels };
+}
+
+/** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text). */
+async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: number }): Promise<StreamLine> {
+  const jsonRow = SYNCED_TABLES[table].jsonRow;
+  if (!jsonRow) throw new Error(`sync: ${table} has no JSON rows`);
+  // The head in the same transaction (one batch): a last page's cursor is the head read with it.
+  const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit)))]);
+  const page = readPage(pageRows);
+  const more = page.entries > limit;
+  const cursor = more && page.last !== null ? page.last : Math.max(from, readHead(headRows));
+  const fields = [
+    `"cursor":${cursor}`,
+    `"more":${more}`,
+    `"reset":${header.reset}`,
+    ...(header.total === undefined ? [] : [`"total":${header.total}`]),
+    `"table":${JSON.stringify(table)}`,
+    `"columns":${JSON.stringify(jsonRow.columns)}`,
+    `"puts":${page.puts}`,
+    `"dels":${page.dels}`,
+  ];
+  return { text: `{${fields.join(",")}}\n`, cursor, more };
+}
+
+/**
+ * The body of `GET /api/sync/pull/stream`: the pull of `webcast`'s `table` rows after `cursor`,
+ * page by page. The first page is read before this returns (a failure there is the request's
+ * error); each next one when the reader has taken the one before (a slow browser holds the server
+ * at one page ahead). A later failure ends the body with an error: the browser keeps the pages it
+ * committed and goes on from there at its next pull.
+ */
+export async function webcastPageStream(d1: D1Database, table: OnDemandTable, webcast: Webcast, options: { cursor: number; continuing: boolean; total?: number }): Promise<ReadableStream<Uint8Array>> {
+  const database = db(d1);
+  const reset = await startsOver(new D1ServerStore(d1), options.cursor, options.continuing);
+  const encoder = new TextEncoder();
+  // A pull's first page is small (the browser starts writing sooner); a pull going on after a broken stream is not.
+  const limit = options.continuing ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT;
+  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, ...(options.total === undefined ? {} : { total: options.total }) });
+  let sent = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false });
+          sent = true;
+          controller.enqueue(encoder.encode(line.text));
+          if (!line.more) controller.close();
+        } catch (error) {
+          console.error("sync: the streamed pull stopped", error);
+          controller.error(error);
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
