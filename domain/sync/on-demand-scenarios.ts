@@ -151,4 +151,28 @@ export function onDemandScenarios(make: () => OnDemandStore): void {
     expect(await viewers(w1)).toEqual([]);
     expect(await replica.openedWebcasts()).toEqual([]);
   });
+
+  it("starts the page after a first page once that page committed (its round trips are not held up by the next page's rows)", async () => {
+    const { replica, ofWebcast, store, viewers, w1 } = await withViewers();
+    // The device's own replica registers the webcast; a second one over the same store, watched, pulls it.
+    await replica.openWebcast(w1);
+    // The store, its transactions logged as they begin and end.
+    const log: string[] = [];
+    const watched: ReplicaStore = Object.create(store, {
+      transaction: {
+        value: <T,>(fn: () => Promise<T>, narrow?: "viewers") => {
+          log.push("begin");
+          return store.transaction(fn, narrow).finally(() => log.push("end"));
+        },
+      },
+    });
+    const watchedReplica = new Replica({ store: watched, registry: ALL_MUTATORS, actor: alice, locale: "en", onDemandReaders: ON_DEMAND_READERS });
+    // Pages of one row, all there at once.
+    await watchedReplica.pullWebcast("viewers", w1, ofWebcast(w1, 1));
+    expect((await viewers(w1)).map((row) => row.name).sort()).toEqual(["Viewer 0", "Viewer 1", "Viewer 2"]);
+    expect(log.filter((entry) => entry === "begin")).toHaveLength(4);
+    // The registry's read, then the first page, which ends before the next page's begins (the
+    // later pages overlap: each is written while the one before commits).
+    expect(log.slice(0, 5)).toEqual(["begin", "end", "begin", "end", "begin"]);
+  });
 }
