@@ -111,6 +111,7 @@ export class MemoryReplicaStore implements ReplicaStore {
       this.state.view = clearTables(this.state.view, tables);
     },
     dropWebcast: async (table, webcastId) => dropWebcastRows(this.state.view, table, webcastId),
+    countWebcast: async (table, webcastId) => [...(this.state.view.get(table)?.values() ?? [])].filter((row) => Reflect.get(row, "webcast_id") === webcastId).length,
     resetToBase: async (keys: readonly RowKey[]) => {
       for (const { table, id } of keys) {
         const row = this.baseRows.table(table).get(id);

@@ -91,6 +91,8 @@ export interface ReplicaStore {
     clear(tables?: readonly SyncTable[]): Promise<void>;
     /** Drops an on-demand table's rows of one webcast (a reset of its pull, or its user lost them). */
     dropWebcast(table: OnDemandTable, webcastId: string): Promise<void>;
+    /** How many rows of an on-demand table belong to one webcast (by its `webcast_id` index). */
+    countWebcast(table: OnDemandTable, webcastId: string): Promise<number>;
   };
   /** The webcasts whose on-demand rows this device keeps, each with its cursor. */
   opened: {

@@ -5,7 +5,7 @@ import { viewSource } from "./replica-store.ts";
 import { type MutatorRegistry, resolveMutation, runMutation } from "./run.ts";
 import { PUSH_BATCH_LIMIT } from "./server.ts";
 import type { Write } from "./server-store.ts";
-import type { MutationActor, MutationContext, MutationTx, PendingMutation, PullResponse, PushResponse } from "./types.ts";
+import type { Change, MutationActor, MutationContext, MutationTx, PendingMutation, PullResponse, PushResponse } from "./types.ts";
 import { uuidv7 } from "./uuidv7.ts";
 import { SYNC_CONTRACT, type SyncContract, upgradeMutation } from "./contract.ts";
 import { MAIN_PULL_TABLES, type OnDemandTable, isOnDemand } from "./tables.ts";
@@ -39,9 +39,10 @@ export class WebcastClosed extends Error {
   }
 }
 
-/** Thrown inside a narrow page transaction to roll it back and redo the page in a full one. */
 /** A webcast's page needs a wider transaction than the one tried (see `applyWebcastPage`). */
 class NeedsWiderWrite extends Error {}
+/** A webcast's page found the registry's cursor elsewhere than where the page starts (see `pullWebcast`). */
+class CursorElsewhere extends Error {}
 
 type WebcastPageMode = "optimistic" | "narrow" | "full";
 
@@ -76,6 +77,15 @@ const toPending = ({ id, name, args, client_time, contract_version }: OutboxEntr
   client_time,
   ...(contract_version === undefined ? {} : { contract_version }),
 });
+/** The ids a page leaves put (the last change of a row wins, as the stores apply them). */
+function putIds(changes: readonly Change[]): Set<string> {
+  const ids = new Set<string>();
+  for (const change of changes) {
+    if (change.op === "put") ids.add(change.id);
+    else ids.delete(change.id);
+  }
+  return ids;
+}
 const touchedBy = (writes: readonly Write[]): RowKey[] => writes.map(({ table, id }) => ({ table, id }));
 
 /** The rows these entries touched (plus `extra`), by key: where the view may differ from the server. */
@@ -351,31 +361,43 @@ export class Replica<R extends MutatorRegistry> {
   async pullWebcast(table: OnDemandTable, webcastId: string, fetchPage: PullFetcher, onPage?: (page: PullResponse) => void): Promise<{ cursor: number; changes: number; reset: boolean }> {
     const known = await this.store.transaction(() => this.store.opened.get(webcastId), table);
     if (!known) throw new WebcastClosed(webcastId);
-    // The apply of the page before, when it reads before it writes (see below); else settled.
+    // The apply of the page before, and the same when that page reads before it writes (see below).
+    let before: Promise<void> = Promise.resolve();
     let reading: Promise<void> = Promise.resolve();
     return this.paged(known.cursor, fetchPage, (page, from) => {
-      // A page after the first (not a reset) is written before it is checked: its rows are put at
-      // once, even while the previous page's transaction still runs (their clone is then off the
-      // critical path), and the checks after them abort it when it needs more (an outbox).
-      const first: WebcastPageMode = page.reset || from === 0 || page.changes.length === 0 ? "narrow" : "optimistic";
+      const previous = before;
+      // A page is written before it is checked: its rows are put at once, even while the previous
+      // page's transaction still runs (their clone is then off the critical path), and the checks
+      // after them abort it when it needs more (an outbox, rows of the webcast a reset must drop).
+      const first: WebcastPageMode = page.changes.length === 0 ? "narrow" : "optimistic";
       const write = async () => {
         let mode: WebcastPageMode = first;
+        let waited = false;
         for (;;) {
           try {
             await this.store.transaction(() => this.applyWebcastPage(table, webcastId, page, from, mode), mode === "full" ? undefined : table);
             break;
           } catch (error) {
+            // The page before was undone to be redone in a wider transaction, which queued behind
+            // this one: this page goes again once that page committed (its failure is this one's).
+            if (error instanceof CursorElsewhere && !waited) {
+              waited = true;
+              await previous;
+              continue;
+            }
+            if (error instanceof CursorElsewhere) throw new Error("the webcast's cursor moved during its pull: another pull ran");
             if (!(error instanceof NeedsWiderWrite) || mode === "full") throw error;
             mode = mode === "optimistic" ? "narrow" : "full";
           }
         }
         onPage?.(page);
       };
-      // Except after a page that reads first (the first page: its reads, drops and writes are
-      // round trips each): cloning this page's rows would hold the main thread those round trips
-      // need (a 2,500-row page ≈ 80 ms here), so this one starts once that page committed.
+      // Except after a page that reads first (redone, or empty): its reads, drops and writes are
+      // round trips each, and cloning this page's rows would hold the main thread those round
+      // trips need (a 2,500-row page ≈ 80 ms here), so this one starts once that page committed.
       const applied = first === "optimistic" ? reading.then(write) : write();
       reading = first === "optimistic" ? Promise.resolve() : applied;
+      before = applied;
       return applied;
     });
   }
@@ -392,7 +414,7 @@ export class Replica<R extends MutatorRegistry> {
     for (const write of written ?? []) write.catch(() => undefined);
     const known = await this.store.opened.get(webcastId);
     if (!known) throw new WebcastClosed(webcastId);
-    if (known.cursor !== from) throw new Error("the webcast's cursor moved during its pull: another pull ran");
+    if (known.cursor !== from) throw new CursorElsewhere();
     const outbox = await this.store.outbox.list();
     if (written && outbox.length > 0) throw new NeedsWiderWrite();
     const reset = page.reset || from === 0;
@@ -402,8 +424,13 @@ export class Replica<R extends MutatorRegistry> {
     const concerned = outbox.some((entry) => this.options.onDemandReaders?.has(entry.name) || entry.touched.some((key) => key.table === table));
     const rebase = outbox.length > 0 && (landed.length > 0 || (concerned && (reset || page.changes.length > 0)));
     if (mode === "narrow" && rebase) throw new NeedsWiderWrite();
-    if (written) for (const write of written) await write;
-    else {
+    if (written) {
+      for (const write of written) await write;
+      // A reset page drops the webcast's rows before writing its own. Written first, it holds for
+      // one when the webcast has no row but those (an empty outbox leaves base empty too); else
+      // the page is redone reading first.
+      if (reset && (await this.store.view.countWebcast(table, webcastId)) !== putIds(page.changes).size) throw new NeedsWiderWrite();
+    } else {
       if (reset) {
         await this.store.base.dropWebcast(table, webcastId);
         await this.store.view.dropWebcast(table, webcastId);

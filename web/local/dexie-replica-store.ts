@@ -109,6 +109,7 @@ export class DexieReplicaStore implements ReplicaStore {
       }),
     clear: (tables) => this.clearRows("view", tables),
     dropWebcast: (table, webcastId) => this.dropWebcastRows("view", table, webcastId),
+    countWebcast: (table, webcastId) => this.db.rows("view", table).where("webcast_id").equals(webcastId).count(),
     resetToBase: async (keys: readonly RowKey[]) => {
       // In bulk, per table: read the base rows, then put those present and delete those absent.
       const ids = new Map<SyncTable, Set<string>>();
