@@ -57,19 +57,21 @@ function readPage(rows: unknown): { entries: number; last: number | null; puts: 
 }
 
 /** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text). */
-async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: number }): Promise<StreamLine> {
+async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number> }): Promise<StreamLine> {
   const jsonRow = SYNCED_TABLES[table].jsonRow;
   if (!jsonRow) throw new Error(`sync: ${table} has no JSON rows`);
   // The head in the same transaction (one batch): a last page's cursor is the head read with it.
   const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit)))]);
   const page = readPage(pageRows);
+  // The first line's total, read while the page was (the route started it).
+  const total = await header.total;
   const more = page.entries > limit;
   const cursor = more && page.last !== null ? page.last : Math.max(from, readHead(headRows));
   const fields = [
     `"cursor":${cursor}`,
     `"more":${more}`,
     `"reset":${header.reset}`,
-    ...(header.total === undefined ? [] : [`"total":${header.total}`]),
+    ...(total === undefined ? [] : [`"total":${total}`]),
     `"table":${JSON.stringify(table)}`,
     `"columns":${JSON.stringify(jsonRow.columns)}`,
     `"puts":${page.puts}`,
@@ -80,18 +82,20 @@ async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, fr
 
 /**
  * The body of `GET /api/sync/pull/stream`: the pull of `webcast`'s `table` rows after `cursor`,
- * page by page. The first page is read before this returns (a failure there is the request's
+ * page by page, the first line with `total` when given (a count the caller started). The first page is read before this returns (a failure there is the request's
  * error); each next one when the reader has taken the one before (a slow browser holds the server
  * at one page ahead). A later failure ends the body with an error: the browser keeps the pages it
  * committed and goes on from there at its next pull.
  */
-export async function webcastPageStream(d1: D1Database, table: OnDemandTable, webcast: Webcast, options: { cursor: number; continuing: boolean; total?: number }): Promise<ReadableStream<Uint8Array>> {
+export async function webcastPageStream(d1: D1Database, table: OnDemandTable, webcast: Webcast, options: { cursor: number; continuing: boolean; total: Promise<number> | undefined }): Promise<ReadableStream<Uint8Array>> {
   const database = db(d1);
+  // Awaited with the first page; a failure before it must not count as unhandled.
+  options.total?.catch(() => undefined);
   const reset = await startsOver(new D1ServerStore(d1), options.cursor, options.continuing);
   const encoder = new TextEncoder();
   // A pull's first page is small (the browser starts writing sooner); a pull going on after a broken stream is not.
   const limit = options.continuing ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT;
-  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, ...(options.total === undefined ? {} : { total: options.total }) });
+  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total });
   let sent = false;
   return new ReadableStream<Uint8Array>(
     {

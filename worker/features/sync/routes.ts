@@ -161,8 +161,7 @@ export const syncRoutes = new Hono<AppEnv>()
     requireUser(c);
     const { cursor, continuing, webcast: webcastId } = c.req.valid("query");
     const webcast = await viewersWebcast(c, webcastId);
-    const total = continuing === "1" ? undefined : await viewersTotal(c.env.DB, webcast.id);
-    const body = await webcastPageStream(c.env.DB, "viewers", webcast, { cursor, continuing: continuing === "1", ...(total === undefined ? {} : { total }) });
+    const body = await webcastPageStream(c.env.DB, "viewers", webcast, { cursor, continuing: continuing === "1", total: continuing === "1" ? undefined : viewersTotal(c.env.DB, webcast.id) });
     return c.body(body, 200, { "Content-Type": PAGE_STREAM_TYPE, "Cache-Control": "no-store" });
   })
   /**
