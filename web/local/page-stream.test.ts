@@ -18,14 +18,18 @@ const pageAt = (cursor: number, more: boolean, names: string[]): PullResponse =>
 const pages = [pageAt(10, true, ["Ann", "Bo"]), pageAt(20, true, ["Cy"]), pageAt(30, false, ["Dee 東京"])];
 
 /** A body delivering `text` in chunks of `size` bytes (a line arrives in pieces, or several in one), then perhaps breaking. */
-function body(text: string, size: number, options: { breakAfter?: number } = {}): { stream: ReadableStream<Uint8Array>; canceled: () => boolean } {
+function body(text: string, size: number, options: { breakAfter?: number } = {}): { stream: ReadableStream<Uint8Array>; canceled: () => boolean; ended: () => boolean } {
   const bytes = new TextEncoder().encode(text);
   let at = 0;
   let canceled = false;
+  let ended = false;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (options.breakAfter !== undefined && at >= options.breakAfter) return controller.error(new TypeError("network error"));
-      if (at >= bytes.length) return controller.close();
+      if (at >= bytes.length) {
+        ended = true;
+        return controller.close();
+      }
       controller.enqueue(bytes.slice(at, at + size));
       at += size;
     },
@@ -33,8 +37,11 @@ function body(text: string, size: number, options: { breakAfter?: number } = {})
       canceled = true;
     },
   });
-  return { stream, canceled: () => canceled };
+  const made = { stream, canceled: () => canceled, ended: () => ended };
+  body.last = made;
+  return made;
 }
+body.last = undefined as ReturnType<typeof body> | undefined;
 
 describe("streamedPages", () => {
   it("reads a pull's pages from one body, whatever its chunks", async () => {
@@ -48,6 +55,9 @@ describe("streamedPages", () => {
       expect(await fetchPage(10, true)).toEqual(pages[1]);
       expect(await fetchPage(20, true)).toEqual(pages[2]);
       expect(opened).toEqual([[0, false]]);
+      // The body was read to its end, not canceled.
+      expect(body.last?.canceled()).toBe(false);
+      expect(body.last?.ended()).toBe(true);
     }
   });
 

@@ -45,6 +45,20 @@ class LineReader {
   close(): void {
     this.reader.cancel().catch(() => undefined);
   }
+
+  /**
+   * After the last line: reads the body's end, so the response completes rather than being
+   * aborted (a cancel shows as a failed request, and cuts the server's side); anything more is
+   * let go of.
+   */
+  async finish(): Promise<void> {
+    try {
+      const { done } = await this.reader.read();
+      if (!done) this.close();
+    } catch {
+      // Broken after its last page: nothing is missing.
+    }
+  }
 }
 
 /**
@@ -77,7 +91,11 @@ export function streamedPages(open: PageStreamOpener): StreamedPages {
     }
     const page = decodeStreamPage(line);
     if (page.more && current) current.at = page.cursor;
-    else close();
+    else if (current) {
+      const { lines } = current;
+      current = null;
+      await lines.finish();
+    }
     return page;
   };
   return { fetchPage, close };
