@@ -152,7 +152,7 @@ export function onDemandScenarios(make: () => OnDemandStore): void {
     expect(await replica.openedWebcasts()).toEqual([]);
   });
 
-  it("writes a first pull's pages before their checks, each begun before the one before ended; a reset that finds other rows of its webcast is redone reading first and drops them", async () => {
+  it("writes a first pull's pages before their checks, each (but the second) begun before the one before ended; a reset that finds other rows of its webcast is redone reading first and drops them", async () => {
     const { replica, ofWebcast, store, viewers, w1 } = await withViewers();
     await replica.openWebcast(w1);
     // The store, its transactions logged as they begin and end.
@@ -170,8 +170,9 @@ export function onDemandScenarios(make: () => OnDemandStore): void {
     // Pages of one row, all there at once.
     await watchedReplica.pullWebcast("viewers", w1, ofWebcast(w1, 1));
     expect((await viewers(w1)).map((row) => row.name).sort()).toEqual(["Viewer 0", "Viewer 1", "Viewer 2"]);
-    // The registry's read, then the first page, the second one begun before it ended.
-    expect(log.slice(0, 4)).toEqual(["begin", "end", "begin", "begin"]);
+    // The registry's read; the first page, ended before the second began (its checks come right
+    // after its writes); the third begun before the second ended.
+    expect(log.slice(0, 7)).toEqual(["begin", "end", "begin", "end", "begin", "begin", "end"]);
 
     // A row of the webcast the server does not have (left behind), then the pull starts over: the
     // first page, written first, finds four rows of the webcast where it put one, and is redone.

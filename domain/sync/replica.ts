@@ -392,11 +392,12 @@ export class Replica<R extends MutatorRegistry> {
         }
         onPage?.(page);
       };
-      // Except after a page that reads first (redone, or empty): its reads, drops and writes are
-      // round trips each, and cloning this page's rows would hold the main thread those round
-      // trips need (a 2,500-row page ≈ 80 ms here), so this one starts once that page committed.
+      // Except after the pull's first page (small: its checks come right after its few writes)
+      // and after a page that reads first (redone, or empty): their round trips would wait for
+      // the main thread while it clones this page's rows (a 2,500-row page ≈ 80 ms here), the
+      // database idle meanwhile, so this one starts once that page committed.
       const applied = first === "optimistic" ? reading.then(write) : write();
-      reading = first === "optimistic" ? Promise.resolve() : applied;
+      reading = first === "optimistic" && from !== known.cursor ? Promise.resolve() : applied;
       before = applied;
       return applied;
     });
