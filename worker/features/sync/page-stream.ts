@@ -1,19 +1,56 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { webcastPullScope } from "../../../domain/permissions/read-rule.ts";
 import { WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT, startsOver } from "../../../domain/sync/server.ts";
 import type { OnDemandTable } from "../../../domain/sync/tables.ts";
 import { type Db, db } from "../../db/client.ts";
 import { headQuery, logArms, logPageSql, readHead } from "./change-log.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
-import { SYNCED_TABLES } from "./tables.ts";
+import { viewers } from "../../db/schema/index.ts";
 
 /**
  * The streamed pull of a webcast's on-demand rows (domain/sync/page-stream.ts has the line's shape;
  * docs/sync.md "Viewers on demand"). The same pages as `pull(store, webcastPullScope(…), …)`:
  * same log range, same cursors, a first page of WEBCAST_PULL_FIRST_PAGE_LIMIT rows then pages of
  * WEBCAST_PULL_PAGE_LIMIT; but each page is one statement whose rows SQLite writes as JSON
- * (`jsonRow`), put into the line as it comes: no row object is built, read or serialized here.
+ * (`JSON_ROWS`), put into the line as it comes: no row object is built, read or serialized here.
  */
+
+/**
+ * An on-demand table's rows as SQLite writes them in JSON: the stored table's name, the row's keys
+ * in order, and `array`, a `json_array(…)` of those columns of the row aliased `r`, each as the
+ * JSON value drizzle reads it as (booleans as true/false, JSON text columns as their value).
+ */
+interface JsonRow {
+  table: string;
+  columns: string[];
+  array: string;
+}
+
+/** `JsonRow` of a drizzle table; a column type it cannot write as drizzle reads it throws (when this module loads). */
+export function jsonRowOf(table: SQLiteTable): JsonRow {
+  const entries = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
+  const name = getTableName(table);
+  const valueOf = (column: SQLiteColumn): string => {
+    const stored = `r."${column.name}"`;
+    switch (column.columnType) {
+      case "SQLiteText":
+      case "SQLiteInteger":
+      case "SQLiteReal":
+        return stored;
+      case "SQLiteBoolean":
+        return `json(CASE WHEN ${stored} IS NULL THEN 'null' WHEN ${stored} THEN 'true' ELSE 'false' END)`;
+      case "SQLiteTextJson":
+        return `json(${stored})`;
+      default:
+        throw new Error(`sync: ${name}.${column.name} (${column.columnType}) has no JSON form for the streamed pull`);
+    }
+  };
+  return { table: name, columns: entries.map(([key]) => key), array: `json_array(${entries.map(([, column]) => valueOf(column)).join(", ")})` };
+}
+
+/** Per on-demand table, its stored rows in JSON (built once; the synced tables' `SameRows` check ties the columns to the synced row). */
+const JSON_ROWS: { [T in OnDemandTable]: JsonRow } = { viewers: jsonRowOf(viewers) };
 
 interface Webcast {
   id: string;
@@ -32,8 +69,7 @@ interface StreamLine {
  * JSON array of `json_array`s, and the ids of the others (deleted) as a JSON array.
  */
 export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number): string {
-  const jsonRow = SYNCED_TABLES[table].jsonRow;
-  if (!jsonRow) throw new Error(`sync: ${table} has no JSON rows`);
+  const jsonRow = JSON_ROWS[table];
   const arms = logArms(webcastPullScope(table, webcast), []);
   // One webcast's rows: one range of the log, one statement (change-log.ts ARMS_PER_STATEMENT).
   if (arms.length !== 1) throw new Error(`sync: a webcast's pull reads one range of the log, not ${arms.length}`);
@@ -43,7 +79,7 @@ export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: numb
     `WITH entries AS MATERIALIZED (${logPageSql(from, arms, limit + 1)}),`,
     `page AS MATERIALIZED (SELECT seq, organization_id, row_id FROM entries ORDER BY seq LIMIT ${limit})`,
     "SELECT (SELECT count(*) FROM entries) AS entries, (SELECT max(seq) FROM page) AS last,",
-    `(SELECT json_group_array(${jsonRow.array("r")}) FROM page p JOIN ${stored} r ON ${same}) AS puts,`,
+    `(SELECT json_group_array(${jsonRow.array}) FROM page p JOIN ${stored} r ON ${same}) AS puts,`,
     `(SELECT json_group_array(p.row_id) FROM page p WHERE NOT EXISTS (SELECT 1 FROM ${stored} r WHERE ${same})) AS dels`,
   ].join(" ");
 }
@@ -58,8 +94,6 @@ function readPage(rows: unknown): { entries: number; last: number | null; puts: 
 
 /** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text). */
 async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number> }): Promise<StreamLine> {
-  const jsonRow = SYNCED_TABLES[table].jsonRow;
-  if (!jsonRow) throw new Error(`sync: ${table} has no JSON rows`);
   // The head in the same transaction (one batch): a last page's cursor is the head read with it.
   const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit)))]);
   const page = readPage(pageRows);
@@ -73,7 +107,7 @@ async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, fr
     `"reset":${header.reset}`,
     ...(total === undefined ? [] : [`"total":${total}`]),
     `"table":${JSON.stringify(table)}`,
-    `"columns":${JSON.stringify(jsonRow.columns)}`,
+    `"columns":${JSON.stringify(JSON_ROWS[table].columns)}`,
     `"puts":${page.puts}`,
     `"dels":${page.dels}`,
   ];
@@ -82,8 +116,8 @@ async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, fr
 
 /**
  * The body of `GET /api/sync/pull/stream`: the pull of `webcast`'s `table` rows after `cursor`,
- * page by page, the first line with `total` when given (a count the caller started). The first page is read before this returns (a failure there is the request's
- * error); each next one when the reader has taken the one before (a slow browser holds the server
+ * page by page, the first line with `total` when given (a count the caller started). The first
+ * page is read before this returns (a failure there is the request's error); each next one when the reader has taken the one before (a slow browser holds the server
  * at one page ahead). A later failure ends the body with an error: the browser keeps the pages it
  * committed and goes on from there at its next pull.
  */

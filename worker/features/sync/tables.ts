@@ -60,42 +60,6 @@ export interface SyncedTable<T extends SyncTable> {
    * organizations, read from the table, which a reset sends whole (`ServerStore.changesSince`).
    */
   snapshot?(database: Db, organizationIds: readonly number[]): Promise<SyncRow<T>[]>;
-  /** The row as a JSON array built by SQLite (the streamed pull, page-stream.ts); tables made by `syncedTable` have it. */
-  jsonRow?: JsonRow;
-}
-
-/**
- * A synced table's rows as SQLite builds them in JSON: the stored table's name, the row's keys in
- * order, and `array(alias)`, a `json_array(…)` of those columns of the row aliased `alias`, each
- * as the JSON value drizzle reads it as (booleans as true/false, JSON text columns as their value).
- */
-export interface JsonRow {
-  table: string;
-  columns: string[];
-  array(alias: string): string;
-}
-
-/** `jsonRow` of a drizzle table; a column type it cannot write as drizzle reads it throws (at startup). */
-export function jsonRowOf(table: SQLiteTable): JsonRow {
-  const entries = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>);
-  const name = getTableName(table);
-  const valueOf = (alias: string, column: SQLiteColumn): string => {
-    const stored = `${alias}."${column.name}"`;
-    switch (column.columnType) {
-      case "SQLiteText":
-      case "SQLiteInteger":
-      case "SQLiteReal":
-        return stored;
-      case "SQLiteBoolean":
-        return `json(CASE WHEN ${stored} IS NULL THEN 'null' WHEN ${stored} THEN 'true' ELSE 'false' END)`;
-      case "SQLiteTextJson":
-        return `json(${stored})`;
-      default:
-        throw new Error(`sync: ${name}.${column.name} (${column.columnType}) has no JSON form for the streamed pull`);
-    }
-  };
-  for (const [, column] of entries) valueOf("r", column);
-  return { table: name, columns: entries.map(([key]) => key), array: (alias) => `json_array(${entries.map(([, column]) => valueOf(alias, column)).join(", ")})` };
 }
 
 /**
@@ -146,7 +110,6 @@ export function syncedTable<T extends SyncTable, Table extends SyncableTable>(
   const untyped: SQLiteTable = table;
 
   return {
-    jsonRow: jsonRowOf(table),
     async get(database, id, organizationId) {
       const [row] = rows(await database.select().from(table).where(and(eq(table.id, id), inOrganization(organizationId))));
       return row;
