@@ -369,9 +369,9 @@ export class Replica<R extends MutatorRegistry> {
       // A page is written before it is checked: its rows are put at once, even while the previous
       // page's transaction still runs (their clone is then off the critical path), and the checks
       // after them abort it when it needs more (an outbox, rows of the webcast a reset must drop).
-      const first: WebcastPageMode = page.changes.length === 0 ? "narrow" : "optimistic";
+      const startMode: WebcastPageMode = page.changes.length === 0 ? "narrow" : "optimistic";
       const write = async () => {
-        let mode: WebcastPageMode = first;
+        let mode: WebcastPageMode = startMode;
         let waited = false;
         for (;;) {
           try {
@@ -396,8 +396,8 @@ export class Replica<R extends MutatorRegistry> {
       // and after a page that reads first (redone, or empty): their round trips would wait for
       // the main thread while it clones this page's rows (a 2,500-row page ≈ 80 ms here), the
       // database idle meanwhile, so this one starts once that page committed.
-      const applied = first === "optimistic" ? reading.then(write) : write();
-      reading = first === "optimistic" && from !== known.cursor ? Promise.resolve() : applied;
+      const applied = startMode === "optimistic" ? reading.then(write) : write();
+      reading = startMode === "optimistic" && from !== known.cursor ? Promise.resolve() : applied;
       before = applied;
       return applied;
     });

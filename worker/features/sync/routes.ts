@@ -158,7 +158,6 @@ export const syncRoutes = new Hono<AppEnv>()
    * newline-delimited JSON, one compact line per page (domain/sync/page-stream.ts).
    */
   .get("/pull/stream", query(streamSchema), async (c) => {
-    requireUser(c);
     const { cursor, continuing, webcast: webcastId } = c.req.valid("query");
     const webcast = await viewersWebcast(c, webcastId);
     const body = await webcastPageStream(c.env.DB, "viewers", webcast, { cursor, continuing: continuing === "1", total: continuing === "1" ? undefined : viewersTotal(c.env.DB, webcast.id) });
