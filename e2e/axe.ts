@@ -33,15 +33,36 @@ const ALWAYS = new Set(["heading-order", "landmark-unique", "landmark-no-duplica
  * any screen.
  */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
-  // A toast fading out (its last 500 ms, opacity going to 0) measures as low contrast: wait until it
-  // is gone. Colours are judged as they stay on screen, not mid-transition.
-  await page.waitForFunction(() => document.querySelector('.toast[data-leaving="true"]') === null, undefined, { timeout: 5_000 });
+  // A toast fading in or out (opacity between 0 and 1) measures as low contrast: colours are judged
+  // as they stay on screen, not mid-transition. Toasts come and go on their own (the offline-ready
+  // notice, a sync message), so wait until every toast is still, run axe while watching the toast
+  // region, and run it again if a toast moved meanwhile and a finding points at one.
   // Evaluated through the DevTools protocol, not as a <script> tag: the app's CSP refuses inline scripts.
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(`${source}\n;undefined`);
-  const results = await page.evaluate(async () => {
-    if (!window.axe) throw new Error("axe-core was not injected");
-    return window.axe.run(document, { resultTypes: ["violations"] });
-  });
+  let results: AxeResults | undefined;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.waitForFunction(
+      () => [...document.querySelectorAll(".toast")].every((toast) => toast.getAttribute("data-leaving") !== "true" && toast.getAnimations().every((animation) => animation.playState !== "running")),
+      undefined,
+      { timeout: 5_000 },
+    );
+    const run = await page.evaluate(async () => {
+      if (!window.axe) throw new Error("axe-core was not injected");
+      let moved = false;
+      const observer = new MutationObserver(() => {
+        moved = true;
+      });
+      const region = document.querySelector(".toast-region");
+      if (region) observer.observe(region, { subtree: true, childList: true, attributes: true });
+      const found = await window.axe.run(document, { resultTypes: ["violations"] });
+      observer.disconnect();
+      return { found, moved };
+    });
+    results = run.found;
+    const onToast = results.violations.some((violation) => violation.nodes.some((node) => node.target.join(" ").includes(".toast")));
+    if (!(run.moved && onToast)) break;
+  }
+  if (!results) throw new Error("axe-core did not run");
   return results.violations
     .filter((violation: Result) => process.env.AXE_ALL || violation.impact === "serious" || violation.impact === "critical" || ALWAYS.has(violation.id))
     .map((violation: Result) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")) }));
