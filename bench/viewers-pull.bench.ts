@@ -3,7 +3,7 @@
 // (goal: ≥ 90 % of it). An organization with two webcasts, one of 5,000 viewers and one of 100,000;
 // a signed-in organizer's browser (Debian Chromium, the production build served by `vite preview`,
 // the built worker in workerd, local D1) first finishes its main pull (which holds no viewers), then
-// opens each webcast in turn: the bench registers it in the app's database as `openWebcastViewers`
+// opens one of the webcasts: the bench registers it in the app's database as `openWebcastViewers`
 // does and fires a window focus (a sync trigger). Timed in the page from the engine's
 // `igo:viewers-pull-start` mark for that webcast to its `igo:viewers-pull-end`; then the rows are
 // counted in IndexedDB. Meanwhile the page reads `view_webcasts` every 100 ms (what the home screen
@@ -12,11 +12,18 @@
 // Twice: end to end (against the server, which shares the machine's 2 cores with the browser) and
 // client only (the same bodies, recorded from that server, answered from memory by a proxy: what the
 // browser side sustains). The ceiling (bench/idb-ceiling.ts): the same number of rows shaped alike
-// into a store with the same indexes, raw API, 1,000 rows per transaction, fresh profile. In
-// rounds (end to end, client only, ceiling, one after the other: this VM's speed drifts by ±20 %
-// within minutes), and the ratio is the median pull's rows/s over the median ceiling's.
-// Knobs: BENCH_SMALL (5000), BENCH_BIG (100000), BENCH_RUNS (rounds, fresh profiles each; 3),
-// BENCH_CPU_PROFILE (a directory: the page's CPU profile of each small pull is written there).
+// into a store with the same indexes, raw API, 1,000 rows per transaction, fresh profile.
+// Every pull in a fresh profile of its own (sign-in, main pull, a settled page), one pull per
+// session. In rounds: each round takes BENCH_SMALL_SAMPLES samples of the small pull (end to end,
+// client only, ceiling, one after the other), then one of the big one. This VM's speed drifts by
+// ±20 % within minutes, and a 5,000-row write lasts half a second: a figure needs many samples,
+// taken side by side. Before each timed part the disks are flushed (`sync`): the previous part's
+// writes (a 100,000-row pull leaves ≈ 100 MB to write back) would otherwise slow whichever part
+// came next. The ratio is the median pull's rows/s over the median ceiling's.
+// Knobs: BENCH_SMALL (5000), BENCH_BIG (100000), BENCH_RUNS (rounds, 3), BENCH_SMALL_SAMPLES (small
+// pulls per round and kind, 3), BENCH_CPU_PROFILE (a directory: the page's CPU profile of each small
+// pull is written there).
+import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -34,6 +41,7 @@ declare global {
 const SMALL = Number(process.env.BENCH_SMALL ?? 5_000);
 const BIG = Number(process.env.BENCH_BIG ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SMALL_SAMPLES = Number(process.env.BENCH_SMALL_SAMPLES ?? 3);
 const ORGANIZER = "organizer@demo.test";
 const GOAL_RATIO = 0.9;
 const webcastId = (n: number) => `${BULK_ID_PREFIX.webcasts}${n.toString(16).padStart(12, "0")}`;
@@ -128,8 +136,13 @@ async function openWebcast(page: Page, webcast: string, expected: number) {
 
 type Pull = Awaited<ReturnType<typeof openWebcast>>;
 
-/** Signs in, waits for the main pull, then opens the small and the big webcast in turn. */
-async function measure(baseUrl: string, label: string): Promise<{ small: Pull; big: Pull }> {
+/** Writes the dirty pages back to disk (untimed): a part starts with no earlier part's writes pending. */
+function flushDisks(): void {
+  spawnSync("sync");
+}
+
+/** In a fresh profile: signs in, waits for the main pull, then opens `webcast` (`rows` viewers) and times its pull. */
+async function measure(baseUrl: string, label: string, webcast: string, rows: number, sample: string): Promise<Pull> {
   const browser: BenchBrowser = await openChromium();
   try {
     const page = await browser.context.newPage();
@@ -141,27 +154,34 @@ async function measure(baseUrl: string, label: string): Promise<{ small: Pull; b
       await navigator.serviceWorker?.ready;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     });
-    // BENCH_CPU_PROFILE=<dir>: the page's CPU profile of the small pull, per kind (open it in Chromium's DevTools).
-    const profiler = process.env.BENCH_CPU_PROFILE ? await page.context().newCDPSession(page) : null;
+    flushDisks();
+    // BENCH_CPU_PROFILE=<dir>: the page's CPU profile of each small pull (open it in Chromium's DevTools).
+    const profiler = process.env.BENCH_CPU_PROFILE && rows === SMALL ? await page.context().newCDPSession(page) : null;
     if (profiler) {
       await profiler.send("Profiler.enable");
       await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
       await profiler.send("Profiler.start");
     }
-    const small = await openWebcast(page, webcastId(1), SMALL);
+    const pull = await openWebcast(page, webcast, rows);
     if (profiler) {
       const { profile } = await profiler.send("Profiler.stop");
       mkdirSync(process.env.BENCH_CPU_PROFILE as string, { recursive: true });
-      writeFileSync(join(process.env.BENCH_CPU_PROFILE as string, `${label.replace(/\W+/g, "-")}-${SMALL}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(join(process.env.BENCH_CPU_PROFILE as string, `${label.replace(/\W+/g, "-")}-${rows}-${sample}.cpuprofile`), JSON.stringify(profile));
     }
-    log(`${label}: ${SMALL} viewers in ${small.totalMs} ms (${small.rowsPerSecond} rows/s, ${small.responses} responses; home reads p50 ${small.homeReadsMs.p50} ms, max ${small.homeReadsMs.max} ms; longest task ${small.longTasksMs.max} ms)`);
-    const big = await openWebcast(page, webcastId(2), BIG);
-    log(`${label}: ${BIG} viewers in ${big.totalMs} ms (${big.rowsPerSecond} rows/s, ${big.responses} responses; home reads p50 ${big.homeReadsMs.p50} ms, max ${big.homeReadsMs.max} ms; longest task ${big.longTasksMs.max} ms)`);
+    log(`${label}: ${rows} viewers in ${pull.totalMs} ms (${pull.rowsPerSecond} rows/s, ${pull.responses} responses; home reads p50 ${pull.homeReadsMs.p50} ms, max ${pull.homeReadsMs.max} ms; longest task ${pull.longTasksMs.max} ms)`);
     await page.close();
-    return { small, big };
+    return pull;
   } finally {
     await browser.close();
   }
+}
+
+/** The ceiling of `rows` rows (one run, fresh profile), after a flush like the pulls. */
+async function ceiling(rows: number): Promise<number> {
+  flushDisks();
+  const { rowsPerSecond } = await indexedDbCeiling(rows, 1_000, 1);
+  log(`ceiling: ${rows} rows ${rowsPerSecond} rows/s`);
+  return rowsPerSecond;
 }
 
 /** A webcast's whole viewers pull from 0 as the browser asks it (GET /api/sync/pull/stream: webcast → body). */
@@ -205,18 +225,18 @@ try {
       return recorded.get(webcast);
     });
     try {
-      // Rounds: each measures both kinds and the ceiling one after the other, so a machine that
-      // slows down (or speeds up) during the bench weighs on all of them alike.
+      // Rounds: the small pull's samples, each end to end, client only and ceiling side by side,
+      // then the big one's, so a machine that slows down (or speeds up) weighs on all alike.
       for (let run = 0; run < RUNS; run++) {
-        const e2e = await measure(server.baseUrl, "end to end");
-        endToEnd.small.push(e2e.small);
-        endToEnd.big.push(e2e.big);
-        const client = await measure(proxy.baseUrl, "client only");
-        clientOnly.small.push(client.small);
-        clientOnly.big.push(client.big);
-        ceilingSmall.push((await indexedDbCeiling(SMALL, 1_000, 1)).rowsPerSecond);
-        ceilingBig.push((await indexedDbCeiling(BIG, 1_000, 1)).rowsPerSecond);
-        log(`ceiling: ${SMALL} rows ${ceilingSmall.at(-1)} rows/s; ${BIG} rows ${ceilingBig.at(-1)} rows/s`);
+        for (let sample = 0; sample < SMALL_SAMPLES; sample++) {
+          const name = `${run}-${sample}`;
+          endToEnd.small.push(await measure(server.baseUrl, "end to end", webcastId(1), SMALL, name));
+          clientOnly.small.push(await measure(proxy.baseUrl, "client only", webcastId(1), SMALL, name));
+          ceilingSmall.push(await ceiling(SMALL));
+        }
+        endToEnd.big.push(await measure(server.baseUrl, "end to end", webcastId(2), BIG, `${run}`));
+        clientOnly.big.push(await measure(proxy.baseUrl, "client only", webcastId(2), BIG, `${run}`));
+        ceilingBig.push(await ceiling(BIG));
       }
     } finally {
       await proxy.stop();
@@ -240,7 +260,7 @@ try {
   const file = writeResult(
     name,
     {
-      setup: "vite preview (production build; built worker in workerd, local D1), Debian Chromium headless, fresh profile per run; one streamed response per pull (GET /api/sync/pull/stream); client only: the same bodies answered from memory by a proxy; the ceiling in fresh profiles too (bench/idb-ceiling.ts); rounds of end to end, client only and ceiling one after the other; ratios: the median run against the median ceiling",
+      setup: `vite preview (production build; built worker in workerd, local D1), Debian Chromium headless, a fresh profile per pull; one streamed response per pull (GET /api/sync/pull/stream); client only: the same bodies answered from memory by a proxy; the ceiling in fresh profiles too (bench/idb-ceiling.ts); ${RUNS} rounds, each of ${SMALL_SAMPLES} small samples (end to end, client only, ceiling side by side) then one big; disks flushed (sync) before each timed part; ratios: the median pull against the median ceiling`,
       dataset: { organization: 1, webcasts: 2, viewersPerWebcast: [SMALL, BIG], changeLogHead: head, user: `${ORGANIZER} (organizer)` },
       ratioToCeiling: ratios,
       ceiling: { [`rows${SMALL}`]: { rowsPerSecond: median(ceilingSmall), runs: ceilingSmall }, [`rows${BIG}`]: { rowsPerSecond: median(ceilingBig), runs: ceilingBig } },

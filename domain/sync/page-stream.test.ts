@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { viewerRow } from "../viewers/testing.ts";
-import { decodeStreamPage, encodeStreamBody, encodeStreamPage } from "./page-stream.ts";
+import { StreamFailed, decodeStreamPage, encodeStreamBody, encodeStreamError, encodeStreamPage } from "./page-stream.ts";
 import type { PullResponse } from "./types.ts";
 
 const WEBCAST = "0196a0de-0001-7000-8000-000000000000";
@@ -48,5 +48,21 @@ describe("the streamed pull's lines", () => {
     expect(() => decodeStreamPage(bad({ puts: [["too", "short"]] }))).toThrow(/columns/);
     expect(() => decodeStreamPage(bad({ puts: [columns.map(() => 1)] }))).toThrow(/no id/);
     expect(() => decodeStreamPage(bad({ dels: [7] }))).toThrow(/deletion/);
+  });
+
+  it("tell a server failure by a last line with its error body, which decodes to StreamFailed", () => {
+    const body = { message: "Erreur du serveur", code: "server_error" as const, requestId: "req-1" };
+    const line = encodeStreamError(body);
+    expect(line).not.toContain("\n");
+    expect(() => decodeStreamPage(line)).toThrow(StreamFailed);
+    expect(() => decodeStreamPage(line)).toThrow("Erreur du serveur");
+    try {
+      decodeStreamPage(line);
+    } catch (error) {
+      expect(error instanceof StreamFailed && error.body).toEqual(body);
+    }
+    expect(() => decodeStreamPage(JSON.stringify({ error: { message: "", code: "server_error", requestId: "r" } }))).toThrow(/error line is malformed/);
+    expect(() => decodeStreamPage(JSON.stringify({ error: { message: "x", code: "nope", requestId: "r" } }))).toThrow(/error line is malformed/);
+    expect(() => decodeStreamPage(JSON.stringify({ error: "boom" }))).toThrow(/error line is malformed/);
   });
 });

@@ -12,7 +12,15 @@
  * first line of a pull that starts over, `total` on the first line of a pull. One request for a
  * whole pull (no round trip, session check and webcast lookup per page), and about half the bytes
  * (no key names per row). A line's rows are in no particular order: a page holds each row once.
+ *
+ * A server failure after the response started (its status is already 200) is told by a last line
+ * instead of a page: the SPEC §8 error body under `error`, in the user's language, after which the
+ * body ends. The app shows that message as the pull's error (not as "offline"), keeps the pages it
+ * committed and goes on from there at its next pull:
+ *
+ *     {"error":{"message":"…","code":"server_error","requestId":"…"}}
  */
+import { type ErrorBody, isErrorCode } from "../errors/codes.ts";
 import type { Change, PullResponse, SyncRow } from "./types.ts";
 import { ON_DEMAND_TABLES, type OnDemandTable } from "./tables.ts";
 
@@ -44,15 +52,31 @@ export function encodeStreamPage(table: OnDemandTable, columns: readonly string[
   return JSON.stringify(line);
 }
 
+/** A failure's line (its JSON, no newline): the server's error body under `error`. */
+export function encodeStreamError(body: ErrorBody): string {
+  return JSON.stringify({ error: body });
+}
+
+/** The server's failure told by the stream's last line (`encodeStreamError`): its §8 body. */
+export class StreamFailed extends Error {
+  override readonly name = "StreamFailed";
+
+  constructor(readonly body: ErrorBody) {
+    super(body.message);
+  }
+}
+
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
 /**
- * A line back to the page it carries (`PullResponse`). A line that is not such a page throws:
- * the pull stops there, as on a network failure, the pages before it kept.
+ * A line back to the page it carries (`PullResponse`). A failure's line throws `StreamFailed`; a
+ * line that is neither throws too: the pull stops there, as on a network failure, the pages before
+ * it kept.
  */
 export function decodeStreamPage(line: string): PullResponse {
   const value: unknown = JSON.parse(line);
   if (typeof value !== "object" || value === null) throw new Error("sync: a stream line is not a page");
+  if ("error" in value) throw new StreamFailed(errorBodyOf(value.error));
   const { cursor, more, reset, total, table, columns, puts, dels } = value as Partial<Record<keyof StreamPage, unknown>>;
   if (!isCount(cursor) || typeof more !== "boolean" || typeof reset !== "boolean" || (total !== undefined && !isCount(total))) throw new Error("sync: a stream page's header is malformed");
   const onDemand = ON_DEMAND_TABLES.find((name) => name === table);
@@ -74,6 +98,13 @@ export function decodeStreamPage(line: string): PullResponse {
     changes.push({ table: onDemand, id, op: "del" });
   }
   return { cursor, more, reset, changes, ...(total === undefined ? {} : { total }) };
+}
+
+function errorBodyOf(value: unknown): ErrorBody {
+  if (typeof value !== "object" || value === null) throw new Error("sync: a stream's error line is malformed");
+  const { message, code, requestId } = value as Partial<Record<keyof ErrorBody, unknown>>;
+  if (typeof message !== "string" || !message || !isErrorCode(code) || typeof requestId !== "string") throw new Error("sync: a stream's error line is malformed");
+  return { message, code, requestId };
 }
 
 /**

@@ -392,10 +392,10 @@ export class Replica<R extends MutatorRegistry> {
         }
         onPage?.(page);
       };
-      // Except after the pull's first page (small: its checks come right after its few writes)
-      // and after a page that reads first (redone, or empty): their round trips would wait for
-      // the main thread while it clones this page's rows (a 2,500-row page ≈ 80 ms here), the
-      // database idle meanwhile, so this one starts once that page committed.
+      // Except after the pull's first page (a reset: its checks, the count among them, come right
+      // after its writes) and after a page that reads first (redone, or empty): their round trips
+      // would wait for the main thread while it clones this page's rows (a 2,500-row page ≈ 80 ms
+      // here), the database idle meanwhile, so this one starts once that page committed.
       const applied = startMode === "optimistic" ? reading.then(write) : write();
       reading = startMode === "optimistic" && from !== known.cursor ? Promise.resolve() : applied;
       before = applied;

@@ -19,9 +19,11 @@ export const PULL_PAGE_LIMIT = 1000;
 export const WEBCAST_PULL_PAGE_LIMIT = 2500;
 /**
  * The first page of a webcast's viewers pull is smaller: the browser starts writing sooner while
- * the next (full) page is fetched, instead of waiting for a full page before any work overlaps.
+ * the next (full) page is read, instead of waiting for a full page before any work overlaps. Not
+ * too small: 250 rows were written before the next page had even arrived, and the database sat
+ * idle in between (docs/sync.md "Viewers on demand", measured).
  */
-export const WEBCAST_PULL_FIRST_PAGE_LIMIT = 250;
+export const WEBCAST_PULL_FIRST_PAGE_LIMIT = 1000;
 
 /**
  * Replays a push against the authority, mutation by mutation, in order (docs/sync.md "Push").

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeStreamBody } from "../../domain/sync/page-stream.ts";
+import { encodeStreamBody, encodeStreamError } from "../../domain/sync/page-stream.ts";
 import type { PullResponse } from "../../domain/sync/types.ts";
 import { viewerRow } from "../../domain/viewers/testing.ts";
 import { ApiRequestError } from "../api/errors.ts";
@@ -96,5 +96,25 @@ describe("streamedPages", () => {
     closing.close();
     await Promise.resolve();
     expect(open.canceled()).toBe(true);
+  });
+
+  it("a server failure told by the body's last line is that error (status, message, code), the body read to its end; the next call reopens", async () => {
+    const text = `${encodeStreamBody("viewers", pages.slice(0, 1))}${encodeStreamError({ message: "Erreur du serveur", code: "server_error", requestId: "req-1" })}\n`;
+    const opened: [number, boolean][] = [];
+    const { fetchPage } = streamedPages(async (cursor, continuing) => {
+      opened.push([cursor, continuing]);
+      return opened.length === 1 ? body(text, 16).stream : body(encodeStreamBody("viewers", pages.slice(1)), 16).stream;
+    });
+    expect(await fetchPage(0, false)).toEqual(pages[0]);
+    const failure = await fetchPage(10, true).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect(failure).toMatchObject({ status: 500, message: "Erreur du serveur", code: "server_error", requestId: "req-1", isNetworkError: false });
+    expect(body.last?.canceled()).toBe(false);
+    expect(body.last?.ended()).toBe(true);
+    expect(await fetchPage(10, true)).toEqual(pages[1]);
+    expect(opened).toEqual([
+      [0, false],
+      [10, true],
+    ]);
   });
 });

@@ -1,5 +1,7 @@
-import { decodeStreamPage } from "../../domain/sync/page-stream.ts";
+import { statusOf } from "../../domain/errors/codes.ts";
+import { StreamFailed, decodeStreamPage } from "../../domain/sync/page-stream.ts";
 import type { PullFetcher } from "../../domain/sync/replica.ts";
+import type { PullResponse } from "../../domain/sync/types.ts";
 import { ApiRequestError } from "../api/errors.ts";
 
 /** Opens the streamed pull from `cursor` (GET /api/sync/pull/stream): its body, or throws as the API calls do. */
@@ -65,8 +67,9 @@ class LineReader {
  * A webcast's pull read from one streamed response (domain/sync/page-stream.ts) page by page:
  * the engine asks for the page after each one it got (`Replica.paged`), which is the body's next
  * line. Asked for another cursor (a first call, or after the body ended early), it opens a new
- * stream from there. A body that breaks is a network failure (`ApiRequestError` status 0): the
- * engine keeps the pages it committed and retries later.
+ * stream from there. A body that breaks is a network failure (`ApiRequestError` status 0); a
+ * server failure told by the body's last line is that error (`ApiRequestError` with its status,
+ * message and code). Either way the engine keeps the pages it committed and retries later.
  */
 export function streamedPages(open: PageStreamOpener): StreamedPages {
   let current: { lines: LineReader; at: number } | null = null;
@@ -89,7 +92,21 @@ export function streamedPages(open: PageStreamOpener): StreamedPages {
       if (error instanceof ApiRequestError || (error instanceof DOMException && error.name === "AbortError")) throw error;
       throw ApiRequestError.network(error);
     }
-    const page = decodeStreamPage(line);
+    let page: PullResponse;
+    try {
+      page = decodeStreamPage(line);
+    } catch (error) {
+      if (!(error instanceof StreamFailed)) {
+        close();
+        throw error;
+      }
+      // The server's last line: its body ends after it (read to the end, not cancelled).
+      const lines = current?.lines;
+      current = null;
+      await lines?.finish();
+      const { message, code, requestId } = error.body;
+      throw new ApiRequestError(statusOf(code), message, code, {}, requestId, { cause: error });
+    }
     if (page.more && current) current.at = page.cursor;
     else if (current) {
       const { lines } = current;

@@ -9,7 +9,7 @@ import { ALL_MUTATORS } from "../../domain/sync/registry.ts";
 import { applyPush, pull } from "../../domain/sync/server.ts";
 import { ORGANIZATION_ID, SERVER_NOW, memoryServer, scopeOf, webcastArgs } from "../../domain/sync/testing.ts";
 import type { PendingMutation, PullResponse } from "../../domain/sync/types.ts";
-import { PAGE_STREAM_TYPE, encodeStreamBody } from "../../domain/sync/page-stream.ts";
+import { PAGE_STREAM_TYPE, encodeStreamBody, encodeStreamError } from "../../domain/sync/page-stream.ts";
 import { profileUser } from "../test/users.ts";
 import { CSRF_COOKIE_PATH } from "../api/csrf.ts";
 import { LocalDatabase } from "./db.ts";
@@ -41,11 +41,15 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-/** The sync routes answered from an in-memory server; `refused` webcasts answer 404. */
+/**
+ * The sync routes answered from an in-memory server; `refused` webcasts answer 404; the stream of
+ * a `failing` webcast ends after its first page with the server's error line.
+ */
 function fakeNetwork(user: ProfileUser) {
   const server = memoryServer();
   const calls: string[] = [];
   const refused = new Set<string>();
+  const failing = new Set<string>();
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
     if (url.pathname === CSRF_COOKIE_PATH) {
@@ -74,11 +78,12 @@ function fakeNetwork(user: ProfileUser) {
         if (!page.more) break;
         cursor = page.cursor;
       }
-      return new Response(encodeStreamBody("viewers", pages), { status: 200, headers: { "Content-Type": PAGE_STREAM_TYPE } });
+      const body = failing.has(webcast) ? `${encodeStreamBody("viewers", pages.slice(0, 1))}${encodeStreamError({ message: "Erreur du serveur", code: "server_error", requestId: "req-1" })}\n` : encodeStreamBody("viewers", pages);
+      return new Response(body, { status: 200, headers: { "Content-Type": PAGE_STREAM_TYPE } });
     }
     return json({ message: "Not found", code: "not_found" }, 404);
   });
-  return { server, calls, refused };
+  return { server, calls, refused, failing };
 }
 
 /** Puts viewers of a webcast on the server directly. */
@@ -105,8 +110,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-function engineFor(user: ProfileUser): SyncEngine {
-  const engine = new SyncEngine({ user, db: new LocalDatabase(user.id), openSocket: () => null, retryBaseMs: 5, retryMaxMs: 20 });
+function engineFor(user: ProfileUser, retryMs = { base: 5, max: 20 }): SyncEngine {
+  const engine = new SyncEngine({ user, db: new LocalDatabase(user.id), openSocket: () => null, retryBaseMs: retryMs.base, retryMaxMs: retryMs.max });
   engines.push(engine);
   return engine;
 }
@@ -208,5 +213,31 @@ describe("useViewerPull", () => {
     const other = renderHook(() => useViewerPull(idFor(2)));
     await waitFor(() => expect(other.result.current.status).toBe("offline"));
     other.unmount();
+  });
+
+  it("a server failure in the middle of the stream is an error with the server's message (not offline); the pages before it stay; the next sync ends the pull", async () => {
+    const user = manager();
+    const net = fakeNetwork(user);
+    // No retry during the test (it would go on from the committed page): the next sync is asked for.
+    const engine = engineFor(user, { base: 60_000, max: 60_000 });
+    engine.start();
+    await engine.mutate("createWebcast", webcastArgs(idFor(1)));
+    await engine.settled();
+    await serverViewers(net.server.store, idFor(1), 0, 5);
+    net.failing.add(idFor(1));
+    activeSync.db = ref(engine.db);
+    activeSync.engine = ref(engine);
+
+    const { result, unmount } = renderHook(() => useViewerPull(idFor(1)));
+    await waitFor(() => expect(result.current.status).toBe("error"));
+    expect(result.current.error).toBe("Erreur du serveur");
+    // The first page (two rows) is kept.
+    expect(await engine.db.view_viewers.where("webcast_id").equals(idFor(1)).count()).toBe(2);
+
+    net.failing.delete(idFor(1));
+    engine.requestSync();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(await engine.db.view_viewers.where("webcast_id").equals(idFor(1)).count()).toBe(5);
+    unmount();
   });
 });

@@ -117,17 +117,24 @@ async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, fr
 /**
  * The body of `GET /api/sync/pull/stream`: the pull of `webcast`'s `table` rows after `cursor`,
  * page by page, the first line with `total` when given (a count the caller started). The first
- * page is read before this returns (a failure there is the request's error); each next one when the reader has taken the one before (a slow browser holds the server
- * at one page ahead). A later failure ends the body with an error: the browser keeps the pages it
- * committed and goes on from there at its next pull.
+ * page is read before this returns (a failure there is the request's error); each next one when
+ * the reader has taken the one before (a slow browser holds the server at one page ahead). A later
+ * failure ends the body with the line `failure()` gives (domain/sync/page-stream.ts
+ * `encodeStreamError`: the response's status is sent already): the browser keeps the pages it
+ * committed, shows the error, and goes on from there at its next pull.
  */
-export async function webcastPageStream(d1: D1Database, table: OnDemandTable, webcast: Webcast, options: { cursor: number; continuing: boolean; total: Promise<number> | undefined }): Promise<ReadableStream<Uint8Array>> {
+export async function webcastPageStream(
+  d1: D1Database,
+  table: OnDemandTable,
+  webcast: Webcast,
+  options: { cursor: number; continuing: boolean; total: Promise<number> | undefined; failure: () => string },
+): Promise<ReadableStream<Uint8Array>> {
   const database = db(d1);
   // Awaited with the first page; a failure before it must not count as unhandled.
   options.total?.catch(() => undefined);
   const reset = await startsOver(new D1ServerStore(d1), options.cursor, options.continuing);
   const encoder = new TextEncoder();
-  // A pull's first page is small (the browser starts writing sooner); a pull going on after a broken stream is not.
+  // A pull's first page is smaller (the browser starts writing sooner); a pull going on after a broken stream is not.
   const limit = options.continuing ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT;
   let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total });
   let sent = false;
@@ -136,13 +143,15 @@ export async function webcastPageStream(d1: D1Database, table: OnDemandTable, we
       async pull(controller) {
         try {
           if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false });
-          sent = true;
-          controller.enqueue(encoder.encode(line.text));
-          if (!line.more) controller.close();
         } catch (error) {
           console.error("sync: the streamed pull stopped", error);
-          controller.error(error);
+          controller.enqueue(encoder.encode(`${options.failure()}\n`));
+          controller.close();
+          return;
         }
+        sent = true;
+        controller.enqueue(encoder.encode(line.text));
+        if (!line.more) controller.close();
       },
     },
     { highWaterMark: 1 },

@@ -20,7 +20,7 @@ import { parseOrThrow } from "../../http/validate.ts";
 import { jsonBody } from "../../http/validators.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
 import { webcastPageStream } from "./page-stream.ts";
-import { PAGE_STREAM_TYPE } from "../../../domain/sync/page-stream.ts";
+import { PAGE_STREAM_TYPE, encodeStreamError } from "../../../domain/sync/page-stream.ts";
 import { pushMutations } from "./push.ts";
 import { type LocalizedText, localized } from "../../../domain/validation/localized.ts";
 import { inTenant } from "../../../domain/permissions/tenancy.ts";
@@ -160,7 +160,13 @@ export const syncRoutes = new Hono<AppEnv>()
   .get("/pull/stream", query(streamSchema), async (c) => {
     const { cursor, continuing, webcast: webcastId } = c.req.valid("query");
     const webcast = await viewersWebcast(c, webcastId);
-    const body = await webcastPageStream(c.env.DB, "viewers", webcast, { cursor, continuing: continuing === "1", total: continuing === "1" ? undefined : viewersTotal(c.env.DB, webcast.id) });
+    const body = await webcastPageStream(c.env.DB, "viewers", webcast, {
+      cursor,
+      continuing: continuing === "1",
+      total: continuing === "1" ? undefined : viewersTotal(c.env.DB, webcast.id),
+      // A failure after the first line: the §8 body of a 500, as the error handler would answer it.
+      failure: () => encodeStreamError(new ApiError("server_error").toBody(c.var.locale, c.var.requestId ?? crypto.randomUUID())),
+    });
     return c.body(body, 200, { "Content-Type": PAGE_STREAM_TYPE, "Cache-Control": "no-store" });
   })
   /**

@@ -6,7 +6,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT } from "../../../domain/sync/server.ts";
 import type { Change, MutationResult, PendingMutation, PullResponse, PushResponse } from "../../../domain/sync/types.ts";
-import { PAGE_STREAM_TYPE, decodeStreamPage } from "../../../domain/sync/page-stream.ts";
+import { PAGE_STREAM_TYPE, StreamFailed, decodeStreamPage, encodeStreamError } from "../../../domain/sync/page-stream.ts";
+import { webcastPageStream } from "./page-stream.ts";
 import { uuidv7 } from "../../../domain/sync/uuidv7.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { newOrganization } from "./testing.ts";
@@ -222,5 +223,31 @@ describe("viewers on demand", () => {
     // Another opened webcast of the organization gets their deletions (harmless: the ids are gone).
     const deletions = await env.DB.prepare("SELECT row_id FROM sync_changes WHERE table_name = 'viewers' AND op = 'del' AND seq > ? ORDER BY row_id").bind(cursor).all<{ row_id: string }>();
     expect(deletions.results.map((row) => row.row_id)).toEqual(ids);
+  });
+
+  it("ends a stream that fails after its first line with the error's line (its status is sent already)", async () => {
+    const { organizationId, big } = await twoWebcasts();
+    // The real D1, failing from its second batch on (the second page's read).
+    let batches = 0;
+    const failing = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "batch") {
+          return (statements: D1PreparedStatement[]) => {
+            batches++;
+            return batches > 1 ? Promise.reject(new Error("D1 went away")) : target.batch(statements);
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const failure = () => encodeStreamError({ message: "Erreur du serveur", code: "server_error", requestId: "req-1" });
+    const body = await webcastPageStream(failing, "viewers", { id: big, organization_id: organizationId }, { cursor: 0, continuing: false, total: Promise.resolve(BIG), failure });
+    const lines = (await new Response(body).text()).split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe("");
+    expect(decodeStreamPage(lines[0] ?? "")).toMatchObject({ reset: true, more: true, total: BIG });
+    expect(() => decodeStreamPage(lines[1] ?? "")).toThrow(new StreamFailed({ message: "Erreur du serveur", code: "server_error", requestId: "req-1" }));
+    expect(batches).toBe(2);
   });
 });
