@@ -114,9 +114,12 @@ export async function changesAfter(database: Db, cursor: number, arms: readonly 
   return { head: readHead(headRows), entries: entries.slice(0, limit) };
 }
 
-/** One statement of `changesAfter` (at most five ranges), as SQL text (exported for the tests). */
-export function logPageSql(cursor: number, arms: readonly LogArm[], limit: number): string {
-  const after = `seq > ${integer(cursor)}`;
+/**
+ * One statement of `changesAfter` (at most five ranges), as SQL text (exported for the tests);
+ * with `upTo`, only the entries at or below it (a webcast's first streamed pull, page-stream.ts).
+ */
+export function logPageSql(cursor: number, arms: readonly LogArm[], limit: number, upTo?: number): string {
+  const after = upTo === undefined ? `seq > ${integer(cursor)}` : `seq > ${integer(cursor)} AND seq <= ${integer(upTo)}`;
   const selects = arms.map((arm) => {
     const where =
       "table" in arm

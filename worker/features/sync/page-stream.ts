@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { webcastPullScope } from "../../../domain/permissions/read-rule.ts";
 import { WEBCAST_PULL_FIRST_PAGE_LIMIT, WEBCAST_PULL_PAGE_LIMIT, startsOver } from "../../../domain/sync/server.ts";
 import type { OnDemandTable } from "../../../domain/sync/tables.ts";
+import { UUID_V7 } from "../../../domain/sync/uuidv7.ts";
 import { type Db, db } from "../../db/client.ts";
 import { headQuery, logArms, logPageSql, readHead } from "./change-log.ts";
 import { D1ServerStore } from "./d1-server-store.ts";
@@ -14,6 +15,7 @@ import { viewers } from "../../db/schema/index.ts";
  * same log range, same cursors, a first page of WEBCAST_PULL_FIRST_PAGE_LIMIT rows then pages of
  * WEBCAST_PULL_PAGE_LIMIT; but each page is one statement whose rows SQLite writes as JSON
  * (`JSON_ROWS`), put into the line as it comes: no row object is built, read or serialized here.
+ * A pull that starts over stops at the webcast's newest entry (`PullEnd`).
  */
 
 /**
@@ -65,10 +67,11 @@ interface StreamLine {
 
 /**
  * One page's statement: the first `limit + 1` entries after `from` (as a pull page reads them:
- * `logPageSql`), then of the first `limit`, the rows that exist in the entry's organization as a
- * JSON array of `json_array`s, and the ids of the others (deleted) as a JSON array.
+ * `logPageSql`; with `upTo`, none past it), then of the first `limit`, the rows that exist in the
+ * entry's organization as a JSON array of `json_array`s, and the ids of the others (deleted) as a
+ * JSON array.
  */
-export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number): string {
+export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number, upTo?: number): string {
   const jsonRow = JSON_ROWS[table];
   const arms = logArms(webcastPullScope(table, webcast), []);
   // One webcast's rows: one range of the log, one statement (change-log.ts ARMS_PER_STATEMENT).
@@ -76,7 +79,7 @@ export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: numb
   const stored = `"${jsonRow.table}"`;
   const same = `r.id = p.row_id AND r.organization_id = p.organization_id`;
   return [
-    `WITH entries AS MATERIALIZED (${logPageSql(from, arms, limit + 1)}),`,
+    `WITH entries AS MATERIALIZED (${logPageSql(from, arms, limit + 1, upTo)}),`,
     `page AS MATERIALIZED (SELECT seq, organization_id, row_id FROM entries ORDER BY seq LIMIT ${limit})`,
     "SELECT (SELECT count(*) FROM entries) AS entries, (SELECT max(seq) FROM page) AS last,",
     `(SELECT json_group_array(${jsonRow.array}) FROM page p JOIN ${stored} r ON ${same}) AS puts,`,
@@ -92,15 +95,60 @@ function readPage(rows: unknown): { entries: number; last: number | null; puts: 
   return { entries, last, puts, dels };
 }
 
+/**
+ * A first pull's end in the log (`webcastPageStream`): `upTo`, the newest entry of the webcast's
+ * rows, and `head`, the log's head read with it. Every row the webcast has at `head` was logged
+ * at or below `upTo`: reading the log further would only meet other webcasts' entries and
+ * deletions (no-ops after a reset). What changes later is logged past `head`, which ends the pull.
+ */
+interface PullEnd {
+  upTo: number;
+  head: number;
+}
+
+/**
+ * The newest log entry of the webcast's rows (0 without any), as SQL text (a D1 batch runs no raw
+ * SQL with parameters; the id is a checked UUIDv7, the organization an integer): from its rows (the
+ * `webcast_id` index), each one's entries by `sync_changes_row_idx`.
+ */
+export function lastEntrySql(table: OnDemandTable, webcast: Webcast): string {
+  if (!UUID_V7.test(webcast.id)) throw new Error(`sync: ${webcast.id} is not a webcast id`);
+  if (!Number.isSafeInteger(webcast.organization_id)) throw new Error(`sync: ${webcast.organization_id} is not an organization id`);
+  // CROSS JOIN keeps that order: from the log's side SQLite would read every entry of the organization.
+  return [
+    `SELECT coalesce(max(s.seq), 0) AS up_to FROM "${JSON_ROWS[table].table}" AS r CROSS JOIN sync_changes AS s`,
+    `ON s.row_id = r.id AND s.table_name = '${JSON_ROWS[table].table}' AND s.organization_id = r.organization_id`,
+    `WHERE r.webcast_id = '${webcast.id}' AND r.organization_id = ${webcast.organization_id}`,
+  ].join(" ");
+}
+
+async function readPullEnd(database: Db, table: OnDemandTable, webcast: Webcast): Promise<PullEnd> {
+  const [headRows, lastRows] = await database.batch([headQuery(database), database.all(sql.raw(lastEntrySql(table, webcast)))]);
+  const first: unknown = Array.isArray(lastRows) ? lastRows[0] : undefined;
+  const upTo = typeof first === "object" && first !== null && "up_to" in first && typeof first.up_to === "number" ? first.up_to : null;
+  if (upTo === null) throw new Error("sync: a webcast's last log entry read nothing");
+  return { upTo, head: readHead(headRows) };
+}
+
 /** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text). */
-async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number> }): Promise<StreamLine> {
-  // The head in the same transaction (one batch): a last page's cursor is the head read with it.
-  const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit)))]);
-  const page = readPage(pageRows);
+async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number>; end?: PullEnd }): Promise<StreamLine> {
+  const { end } = header;
+  let page: ReturnType<typeof readPage>;
+  let head: number;
+  if (end) {
+    // A first pull: no entry past `end.upTo`, and its last page ends at `end.head`.
+    page = readPage(await database.all(sql.raw(streamPageSql(table, webcast, from, limit, end.upTo))));
+    head = end.head;
+  } else {
+    // The head in the same transaction (one batch): a last page's cursor is the head read with it.
+    const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit)))]);
+    page = readPage(pageRows);
+    head = readHead(headRows);
+  }
   // The first line's total, read while the page was (the route started it).
   const total = await header.total;
   const more = page.entries > limit;
-  const cursor = more && page.last !== null ? page.last : Math.max(from, readHead(headRows));
+  const cursor = more && page.last !== null ? page.last : Math.max(from, head);
   const fields = [
     `"cursor":${cursor}`,
     `"more":${more}`,
@@ -136,13 +184,16 @@ export async function webcastPageStream(
   const encoder = new TextEncoder();
   // A pull's first page is smaller (the browser starts writing sooner); a pull going on after a broken stream is not.
   const limit = options.continuing ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT;
-  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total });
+  // A pull from scratch reads the log only as far as the webcast's newest entry (`PullEnd`): a small
+  // webcast logged before a big one does not read the big one's entries to find it has no more.
+  const end = reset ? await readPullEnd(database, table, webcast) : undefined;
+  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, ...(end ? { end } : {}) });
   let sent = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false });
+          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false, ...(end ? { end } : {}) });
         } catch (error) {
           console.error("sync: the streamed pull stopped", error);
           controller.enqueue(encoder.encode(`${options.failure()}\n`));

@@ -154,8 +154,9 @@ export const syncRoutes = new Hono<AppEnv>()
   })
   /**
    * GET /api/sync/pull/stream?webcast=<uid>&cursor=N[&continuing=1] → the same pull as
-   * `/pull?webcast=` (same checks, pages, cursors and `total`), all its pages in one response:
-   * newline-delimited JSON, one compact line per page (domain/sync/page-stream.ts).
+   * `/pull?webcast=` (same checks, pages, cursors and `total`; a pull that starts over reads the
+   * log only up to the webcast's newest entry), all its pages in one response: newline-delimited
+   * JSON, one compact line per page (domain/sync/page-stream.ts).
    */
   .get("/pull/stream", query(streamSchema), async (c) => {
     const { cursor, continuing, webcast: webcastId } = c.req.valid("query");

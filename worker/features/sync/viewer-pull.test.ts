@@ -182,9 +182,11 @@ describe("viewers on demand", () => {
     try {
       const again = await streamWebcast(organizer, small, head);
       expect(again[0]).toMatchObject({ reset: true, more: false, total: 2 });
-      // Its two viewers, and the organization's viewer deletions (a deleted row's webcast is unknown).
+      // Its two viewers; no deletion: the log is read up to the newest entry of its rows only (the
+      // device drops the webcast's rows first, so a deletion logged after them would change nothing).
       expect(again[0]?.changes.filter((change) => change.op === "put")).toHaveLength(2);
-      expect(again[0]?.changes.filter((change) => change.op === "del").map((change) => change.id)).toContain(smallViewer);
+      expect(again[0]?.changes.filter((change) => change.op === "del")).toEqual([]);
+      expect(again[0]?.cursor).toBe(head);
     } finally {
       await env.DB.prepare("UPDATE sync_compaction SET oldest_cursor = 0 WHERE id = 1").run();
     }
@@ -227,27 +229,84 @@ describe("viewers on demand", () => {
 
   it("ends a stream that fails after its first line with the error's line (its status is sent already)", async () => {
     const { organizationId, big } = await twoWebcasts();
-    // The real D1, failing from its second batch on (the second page's read).
-    let batches = 0;
+    // The real D1, failing once the stream is made (its first page is read before it returns).
+    let broken = false;
     const failing = new Proxy(env.DB, {
       get(target, key) {
-        if (key === "batch") {
-          return (statements: D1PreparedStatement[]) => {
-            batches++;
-            return batches > 1 ? Promise.reject(new Error("D1 went away")) : target.batch(statements);
-          };
-        }
         const value: unknown = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (broken) throw new Error("D1 went away");
+          return Reflect.apply(value, target, args);
+        };
       },
     });
     const failure = () => encodeStreamError({ message: "Erreur du serveur", code: "server_error", requestId: "req-1" });
     const body = await webcastPageStream(failing, "viewers", { id: big, organization_id: organizationId }, { cursor: 0, continuing: false, total: Promise.resolve(BIG), failure });
+    broken = true;
     const lines = (await new Response(body).text()).split("\n");
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe("");
     expect(decodeStreamPage(lines[0] ?? "")).toMatchObject({ reset: true, more: true, total: BIG });
     expect(() => decodeStreamPage(lines[1] ?? "")).toThrow(new StreamFailed({ message: "Erreur du serveur", code: "server_error", requestId: "req-1" }));
-    expect(batches).toBe(2);
+  });
+
+  it("reads a first pull's log only up to its webcast's newest entry and ends at the head it started at; what changes during the pull comes with the next one", async () => {
+    const { organizationId, organizer, big, small } = await twoWebcasts();
+    // A deletion in the other webcast, logged after every viewer of big: the JSON pull's last page
+    // carries it (it reads the log to its head), the stream's first pull stops before it.
+    const smallViewer = (await pullAll(organizer, small)).flatMap((page) => page.changes)[0]?.id;
+    const now = new Date().toISOString();
+    await push(organizer, [{ id: uuidv7(), name: "deleteViewers", args: { webcast_id: small, ids: [smallViewer] }, client_time: now }]);
+    expect((await pullAll(organizer, big)).at(-1)?.changes.filter((change) => change.op === "del").map((change) => change.id)).toEqual([smallViewer]);
+    const head = async () => (await env.DB.prepare("SELECT max(seq) AS head FROM sync_changes").first<{ head: number }>())?.head ?? 0;
+    const started = await head();
+
+    const body = await webcastPageStream(env.DB, "viewers", { id: big, organization_id: organizationId }, { cursor: 0, continuing: false, total: Promise.resolve(BIG), failure: () => "" });
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const first = decodeStreamPage(text.slice(0, text.indexOf("\n")));
+    // During the pull: a viewer already sent is deleted, one not sent yet is renamed, two are added.
+    const sent = first.changes[0]?.id;
+    const [last] = (await env.DB.prepare("SELECT id FROM viewers WHERE webcast_id = ?1 ORDER BY id DESC LIMIT 1").bind(big).all<{ id: string }>()).results;
+    expect(first.changes.some((change) => change.id === last?.id)).toBe(false);
+    const results = await push(organizer, [
+      { id: uuidv7(), name: "deleteViewers", args: { webcast_id: big, ids: [sent] }, client_time: now },
+      { id: uuidv7(), name: "updateViewer", args: { id: last?.id, name: "Renamed during the pull", now }, client_time: now },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["applied", "applied"]);
+    await insertViewers(big, organizationId, 2, "0195cccc-0000-7000-9000-");
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const pages = text.slice(0, -1).split("\n").map(decodeStreamPage);
+    expect(pages.at(-1)).toMatchObject({ more: false, cursor: started });
+    expect(pages.flatMap((page) => page.changes).filter((change) => change.op === "del")).toEqual([]);
+
+    // The device's rows after this pull and the next one (from its cursor) are the server's.
+    const device = new Map<string, string>();
+    const apply = (page: PullResponse) => {
+      if (page.reset) device.clear();
+      for (const change of page.changes) {
+        if (change.op === "del") device.delete(change.id);
+        else if (change.table === "viewers") device.set(change.id, change.row.name);
+      }
+    };
+    pages.forEach(apply);
+    const next = await streamWebcast(organizer, big, started);
+    expect(next[0]?.reset).toBe(false);
+    next.forEach(apply);
+    const server = (await env.DB.prepare("SELECT id, name FROM viewers WHERE webcast_id = ?1").bind(big).all<{ id: string; name: string }>()).results;
+    expect(new Map(server.map((row) => [row.id, row.name]))).toEqual(device);
+    expect(device.get(last?.id ?? "")).toBe("Renamed during the pull");
+    expect(device.has(sent ?? "")).toBe(false);
+    expect(device.size).toBe(BIG - 1 + 2);
   });
 });
