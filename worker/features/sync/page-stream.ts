@@ -111,7 +111,7 @@ interface PullEnd {
  * SQL with parameters; the id is a checked UUIDv7, the organization an integer): from its rows (the
  * `webcast_id` index), each one's entries by `sync_changes_row_idx`.
  */
-export function lastEntrySql(table: OnDemandTable, webcast: Webcast): string {
+function lastEntrySql(table: OnDemandTable, webcast: Webcast): string {
   if (!UUID_V7.test(webcast.id)) throw new Error(`sync: ${webcast.id} is not a webcast id`);
   if (!Number.isSafeInteger(webcast.organization_id)) throw new Error(`sync: ${webcast.organization_id} is not an organization id`);
   // CROSS JOIN keeps that order: from the log's side SQLite would read every entry of the organization.
