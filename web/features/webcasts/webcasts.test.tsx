@@ -129,6 +129,9 @@ describe("sessions list", () => {
   });
 });
 
+/** The calendar items in the days of `date`'s month (not the other months' days that fill the grid). */
+const itemsInMonth = (date: string) => [...document.querySelectorAll(`[data-day^="${date.slice(0, 7)}"] [data-testid=calendar-item]`)];
+
 describe("sessions calendar", () => {
   it("shows a webcast on its day in month and week views, and moves between months", async () => {
     const id = await seedWebcast("Board meeting");
@@ -149,7 +152,8 @@ describe("sessions calendar", () => {
     fireEvent.click(screen.getByTestId("calendar-month"));
     fireEvent.click(await screen.findByRole("button", { name: "Next month" }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ view: "month", date: addMonths(day, 1) }));
-    expect(screen.queryByTestId("calendar-item")).toBeNull();
+    // Not among the next month's own days (near a month's end, its day shows greyed in the grid's first row).
+    expect(itemsInMonth(addMonths(day, 1))).toHaveLength(0);
   });
 
   it("shows a webcast moved into the displayed month without a reload", async () => {
@@ -159,7 +163,7 @@ describe("sessions calendar", () => {
     const nextMonth = addMonths(day, 1);
     const { router } = await renderApp(`/sessions/calendar?date=${nextMonth}`);
     await waitFor(() => expect(screen.getByTestId("calendar-grid")).toBeTruthy());
-    expect(screen.queryByText("Board meeting")).toBeNull();
+    expect(itemsInMonth(nextMonth)).toHaveLength(0);
 
     // Moved into the displayed month, it appears there without a reload.
     const moved = new Date(start);
