@@ -244,11 +244,12 @@ try {
   } finally {
     await server.stop();
   }
-  const median = (values: number[]) => {
+  const middleOf = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
+    return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
   };
+  const median = (values: number[]) => Math.round(middleOf(values));
   const rates = (runs: Pull[]) => runs.map((run) => run.rowsPerSecond);
   // The median pull against the median ceiling (the same statistic on both sides).
   const ratio = (runs: Pull[], ceiling: number[]) => Math.round((median(rates(runs)) / median(ceiling)) * 100) / 100;
@@ -258,12 +259,7 @@ try {
   };
   // Also each pull against the ceiling measured right after it (seconds apart: the VM's drift
   // cancels out), the median of those ratios: a second view of the same samples, not the goal's figure.
-  const paired = (runs: Pull[], ceiling: number[]) => {
-    const values = runs.map((run, index) => run.rowsPerSecond / (ceiling[index] ?? Number.NaN)).sort((a, b) => a - b);
-    const middle = Math.floor(values.length / 2);
-    const value = values.length % 2 === 1 ? (values[middle] ?? 0) : ((values[middle - 1] ?? 0) + (values[middle] ?? 0)) / 2;
-    return Math.round(value * 100) / 100;
-  };
+  const paired = (runs: Pull[], ceiling: number[]) => Math.round(middleOf(runs.map((run, index) => run.rowsPerSecond / (ceiling[index] ?? Number.NaN))) * 100) / 100;
   const pairedRatios = {
     endToEnd: { [`viewers${SMALL}`]: paired(endToEnd.small, ceilingSmall), [`viewers${BIG}`]: paired(endToEnd.big, ceilingBig) },
     clientOnly: { [`viewers${SMALL}`]: paired(clientOnly.small, ceilingSmall), [`viewers${BIG}`]: paired(clientOnly.big, ceilingBig) },

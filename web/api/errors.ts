@@ -1,5 +1,5 @@
 import { type ClientResponse, parseResponse } from "hono/client";
-import { type ErrorCode, type FieldErrors, isErrorCode } from "../../domain/errors/index.ts";
+import { type ErrorBody, type ErrorCode, type FieldErrors, isErrorCode, statusOf } from "../../domain/errors/index.ts";
 import { STORAGE_PREFIX } from "../../domain/i18n/locales.ts";
 import { LOGIN_PATH, loginUrl, normalizePath } from "../../domain/navigation/guard.ts";
 
@@ -48,6 +48,11 @@ export class ApiRequestError extends Error {
     const requestId =
       typeof body?.requestId === "string" ? body.requestId : (response.headers.get("X-Request-Id") ?? undefined);
     return new ApiRequestError(response.status, message, code, fieldErrorsOf(body?.errors), requestId);
+  }
+
+  /** A SPEC §8 body received otherwise than as a response (a streamed pull's error line). */
+  static fromBody(body: ErrorBody, options?: { cause?: unknown }): ApiRequestError {
+    return new ApiRequestError(statusOf(body.code), body.message, body.code, body.errors ?? {}, body.requestId, options);
   }
 
   static network(cause: unknown): ApiRequestError {

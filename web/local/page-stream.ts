@@ -1,4 +1,3 @@
-import { statusOf } from "../../domain/errors/codes.ts";
 import { StreamFailed, decodeStreamPage } from "../../domain/sync/page-stream.ts";
 import type { PullFetcher } from "../../domain/sync/replica.ts";
 import type { PullResponse } from "../../domain/sync/types.ts";
@@ -104,8 +103,7 @@ export function streamedPages(open: PageStreamOpener): StreamedPages {
       const lines = current?.lines;
       current = null;
       await lines?.finish();
-      const { message, code, requestId } = error.body;
-      throw new ApiRequestError(statusOf(code), message, code, {}, requestId, { cause: error });
+      throw ApiRequestError.fromBody(error.body, { cause: error });
     }
     if (page.more && current) current.at = page.cursor;
     else if (current) {

@@ -1,6 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { type ErrorCode, isErrorCode } from "../../domain/errors/index.ts";
+import { type ErrorBody, type ErrorCode, isErrorCode } from "../../domain/errors/index.ts";
 import { messageLocale } from "../../domain/i18n/locales.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./api-error.ts";
@@ -19,9 +19,13 @@ const BY_STATUS: Record<number, ErrorCode> = {
   503: "unavailable",
 };
 
+/** The SPEC §8 body of `error` for this request: its language and request id. */
+export function errorBody(c: Context<AppEnv>, error: ApiError): ErrorBody {
+  return error.toBody(c.var.locale ?? messageLocale(undefined), c.var.requestId ?? crypto.randomUUID());
+}
+
 function respond(c: Context<AppEnv>, error: ApiError) {
-  const body = error.toBody(c.var.locale ?? messageLocale(undefined), c.var.requestId ?? crypto.randomUUID());
-  return c.json(body, error.status);
+  return c.json(errorBody(c, error), error.status);
 }
 
 /** Unknown routes answer the SPEC §8 shape, never HTML. */

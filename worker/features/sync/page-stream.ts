@@ -117,7 +117,7 @@ function lastEntrySql(table: OnDemandTable, webcast: Webcast): string {
   // CROSS JOIN keeps that order: from the log's side SQLite would read every entry of the organization.
   return [
     `SELECT coalesce(max(s.seq), 0) AS up_to FROM "${JSON_ROWS[table].table}" AS r CROSS JOIN sync_changes AS s`,
-    `ON s.row_id = r.id AND s.table_name = '${JSON_ROWS[table].table}' AND s.organization_id = r.organization_id`,
+    `ON s.row_id = r.id AND s.table_name = '${table}' AND s.organization_id = r.organization_id`,
     `WHERE r.webcast_id = '${webcast.id}' AND r.organization_id = ${webcast.organization_id}`,
   ].join(" ");
 }
@@ -131,7 +131,7 @@ async function readPullEnd(database: Db, table: OnDemandTable, webcast: Webcast)
 }
 
 /** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text). */
-async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number>; end?: PullEnd }): Promise<StreamLine> {
+async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number>; end: PullEnd | undefined }): Promise<StreamLine> {
   const { end } = header;
   let page: ReturnType<typeof readPage>;
   let head: number;
@@ -187,13 +187,13 @@ export async function webcastPageStream(
   // A pull from scratch reads the log only as far as the webcast's newest entry (`PullEnd`): a small
   // webcast logged before a big one does not read the big one's entries to find it has no more.
   const end = reset ? await readPullEnd(database, table, webcast) : undefined;
-  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, ...(end ? { end } : {}) });
+  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, end });
   let sent = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false, ...(end ? { end } : {}) });
+          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false, end });
         } catch (error) {
           console.error("sync: the streamed pull stopped", error);
           controller.enqueue(encoder.encode(`${options.failure()}\n`));

@@ -15,6 +15,7 @@ import { db } from "../../db/client.ts";
 import { organizations, viewers, webcastSpeakers, webcasts } from "../../db/schema/index.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../http/api-error.ts";
+import { errorBody } from "../../http/error-handlers.ts";
 import { isWebsocketUpgrade } from "../../http/origin.ts";
 import { parseOrThrow } from "../../http/validate.ts";
 import { jsonBody } from "../../http/validators.ts";
@@ -166,7 +167,7 @@ export const syncRoutes = new Hono<AppEnv>()
       continuing: continuing === "1",
       total: continuing === "1" ? undefined : viewersTotal(c.env.DB, webcast.id),
       // A failure after the first line: the §8 body of a 500, as the error handler would answer it.
-      failure: () => encodeStreamError(new ApiError("server_error").toBody(c.var.locale, c.var.requestId ?? crypto.randomUUID())),
+      failure: () => encodeStreamError(errorBody(c, new ApiError("server_error"))),
     });
     return c.body(body, 200, { "Content-Type": PAGE_STREAM_TYPE, "Cache-Control": "no-store" });
   })
