@@ -363,7 +363,8 @@ export class SyncEngine {
       this.call(async () => {
         if (this.stopped) throw new Error("sync stopped");
         const query = { cursor: String(cursor), webcast: webcastId, ...(continuing ? { continuing: "1" as const } : {}) };
-        const response = await succeededResponse(api.api.sync.pull.stream.$get({ query }), { global: false });
+        // Never stored (the server says no-store): the browser need not look in its HTTP cache first.
+        const response = await succeededResponse(api.api.sync.pull.stream.$get({ query }, { init: { cache: "no-store" } }), { global: false });
         if (!response.body) throw new Error("the pull's stream has no body");
         return response.body;
       }),

@@ -4,9 +4,9 @@ import { can } from "../../domain/permissions/can.ts";
 import type { Permission } from "../../domain/permissions/permissions.ts";
 import { db } from "../db/client.ts";
 import type { AppEnv } from "../env.ts";
-import { type AuthUser, loadAuthUser } from "../features/auth/auth-user.ts";
+import type { AuthUser } from "../features/auth/auth-user.ts";
 import { ApiError } from "../http/api-error.ts";
-import { currentSession } from "./session.ts";
+import { currentUser } from "./session.ts";
 import { tenantRefusal } from "../../domain/permissions/tenancy.ts";
 
 /**
@@ -20,9 +20,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     await next();
     return;
   }
-  const database = db(c.env.DB);
-  const session = await currentSession(c, database);
-  c.set("auth", session ? await loadAuthUser(database, session.user_id, session.id) : null);
+  c.set("auth", await currentUser(c, db(c.env.DB)));
   await next();
 });
 

@@ -1,9 +1,10 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema/index.ts";
 import type { AppEnv } from "../env.ts";
+import { type AuthUser, authUserOf, authUserReads } from "../features/auth/auth-user.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 import { cookieNamesFor, SESSION_COOKIE_NAME } from "../../domain/http/cookies.ts";
 import { rotateCsrfAfterLogout, rotateCsrfForSession } from "./csrf.ts";
@@ -53,22 +54,29 @@ export async function startSession(c: Context<AppEnv>, database: Db, userId: num
   return id;
 }
 
-/** The live session behind the request's cookie (its expiry pushed forward), or null. */
-export async function currentSession(c: Context<AppEnv>, database: Db): Promise<{ id: string; user_id: number } | null> {
+/**
+ * The signed-in user behind the request's cookie (null without a live session, or for a missing or
+ * disabled user). One round trip, as every API request runs it: the session, its user and their
+ * memberships in one batch, the user read through the session (`authUserReads`). The session's
+ * expiry is pushed forward at most once a minute (a second round trip then).
+ */
+export async function currentUser(c: Context<AppEnv>, database: Db): Promise<AuthUser | null> {
   const token = getCookie(c, sessionCookie(c));
   if (!token) return null;
   const id = await hashToken(token);
   const now = new Date().toISOString();
-  const [row] = await database
-    .select({ id: sessions.id, user_id: sessions.user_id, remember: sessions.remember, last_seen_at: sessions.last_seen_at })
-    .from(sessions)
-    .where(and(eq(sessions.id, id), gt(sessions.expires_at, now)));
+  const live = and(eq(sessions.id, id), gt(sessions.expires_at, now));
+  const ofSession = database.select({ id: sessions.user_id }).from(sessions).where(live);
+  const [[row], ...userRows] = await database.batch([
+    database.select({ remember: sessions.remember, last_seen_at: sessions.last_seen_at }).from(sessions).where(live),
+    ...authUserReads(database, (column) => inArray(column, ofSession)),
+  ]);
   if (!row) return null;
   // Slide the expiry at most once a minute, to keep reads cheap.
   if (Date.now() - Date.parse(`${row.last_seen_at.replace(" ", "T")}${row.last_seen_at.endsWith("Z") ? "" : "Z"}`) > 60_000) {
     await database.update(sessions).set({ last_seen_at: now, expires_at: expiry(row.remember) }).where(eq(sessions.id, id));
   }
-  return { id: row.id, user_id: row.user_id };
+  return authUserOf(database, userRows, id);
 }
 
 /** Ends the request's session (if any, even expired), clears the cookie and rotates the XSRF token. */

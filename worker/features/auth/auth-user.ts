@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { type SQL, eq } from "drizzle-orm";
 import { type CommunicationLanguage, toCommunicationLanguage } from "../../../domain/auth/schemas.ts";
 import { type GlobalRole, type OrganizationRole, type Permission, permissionsFor } from "../../../domain/permissions/index.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,11 +19,15 @@ export interface AuthUser {
   sessionId: string;
 }
 
-/** Loads the user, their memberships and derived permissions; null for a missing or disabled user. */
-export async function loadAuthUser(database: Db, userId: number, sessionId: string): Promise<AuthUser | null> {
-  // One round trip (every API request runs this), and only the columns the routes need: not the
-  // password hash.
-  const [[user], accounts] = await database.batch([
+/** Which user a read is about: `userIs(column)` is the condition on a user id column. */
+type UserIs = (column: typeof users.id | typeof memberships.user_id) => SQL;
+
+/**
+ * The reads of an `AuthUser` (`authUserOf` builds it from their rows), for the caller's batch: the
+ * user, only the columns the routes need (not the password hash), and their memberships.
+ */
+export function authUserReads(database: Db, userIs: UserIs) {
+  return [
     database
       .select({
         id: users.id,
@@ -35,14 +39,20 @@ export async function loadAuthUser(database: Db, userId: number, sessionId: stri
         communication_language: users.communication_language,
       })
       .from(users)
-      .where(eq(users.id, userId)),
+      .where(userIs(users.id)),
     database
       .select({ id: organizations.id, name: organizations.name, role: memberships.role, deactivated_at: organizations.deactivated_at })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organization_id))
-      .where(eq(memberships.user_id, userId))
+      .where(userIs(memberships.user_id))
       .orderBy(organizations.name),
-  ]);
+  ] as const;
+}
+
+type AuthUserRows = readonly [Awaited<ReturnType<typeof authUserReads>[0]>, Awaited<ReturnType<typeof authUserReads>[1]>];
+
+/** The `AuthUser` of `authUserReads`' rows; null for a missing or disabled user. */
+export async function authUserOf(database: Db, [[user], accounts]: AuthUserRows, sessionId: string): Promise<AuthUser | null> {
   if (!user || user.status === "disabled") return null;
   const globalRoles: GlobalRole[] = user.is_back_office ? ["back_office"] : [];
   const allIds = user.is_back_office ? (await database.select({ id: organizations.id }).from(organizations)).map((row) => row.id) : [];
@@ -61,4 +71,9 @@ export async function loadAuthUser(database: Db, userId: number, sessionId: stri
     accounts: accounts.map(({ deactivated_at, ...account }) => ({ ...account, deactivated: deactivated_at !== null })),
     sessionId,
   };
+}
+
+/** Loads the user, their memberships and derived permissions (one round trip); null for a missing or disabled user. */
+export async function loadAuthUser(database: Db, userId: number, sessionId: string): Promise<AuthUser | null> {
+  return authUserOf(database, await database.batch(authUserReads(database, (column) => eq(column, userId))), sessionId);
 }

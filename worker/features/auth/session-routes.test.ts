@@ -4,6 +4,7 @@ import type { ProfileUser } from "../../../domain/auth/profile-user.ts";
 import app from "../../app.ts";
 import { CSRF_COOKIE, CSRF_HEADER, newCsrfToken } from "../../auth/csrf.ts";
 import { SESSION_COOKIE } from "../../auth/session.ts";
+import { hashToken } from "../../auth/tokens.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { DEMO_PASSWORD } from "../dev/demo-data.ts";
 import { PASSWORD, createUser, login, unique } from "./test-support.ts";
@@ -254,5 +255,47 @@ describe("GET /login and GET /logout", () => {
     const response = await exports.default.fetch(new Request("http://localhost/login"));
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("the session behind each API request", () => {
+  const sessionOf = async (client: TestClient) =>
+    env.DB.prepare("SELECT id, expires_at, last_seen_at FROM sessions WHERE id = ?")
+      .bind(await hashToken(client.cookies.get(SESSION_COOKIE) ?? ""))
+      .first<{ id: string; expires_at: string; last_seen_at: string }>();
+
+  it("reads its own user and memberships, never another session's", async () => {
+    const organizer = await clientFor("organizer@demo.test");
+    const owner = await clientFor("owner@demo.test");
+    const [mine, theirs] = await Promise.all([organizer.get("/api/profile"), owner.get("/api/profile")]);
+    const read = async (response: Response) => (await response.json()) as { data: ProfileUser };
+    const [me, them] = [(await read(mine)).data, (await read(theirs)).data];
+    expect(me.email).toBe("organizer@demo.test");
+    expect(them.email).toBe("owner@demo.test");
+    expect(me.permissions).not.toEqual(them.permissions);
+  });
+
+  it("signs out a user disabled after signing in", async () => {
+    const { email, ip } = unique("disabled-later");
+    await createUser({ email });
+    const client = new TestClient();
+    expect((await login(client, { email, password: PASSWORD }, ip)).status).toBe(200);
+    expect((await client.get("/api/profile")).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET status = 'disabled' WHERE email = ?").bind(email).run();
+    expect((await client.get("/api/profile")).status).toBe(401);
+  });
+
+  it("pushes the expiry forward after a minute idle, not at every request", async () => {
+    const client = await clientFor("organizer@demo.test");
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const session = await sessionOf(client);
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?, last_seen_at = ? WHERE id = ?").bind(soon, new Date().toISOString(), session?.id).run();
+    expect((await client.get("/api/profile")).status).toBe(200);
+    expect((await sessionOf(client))?.expires_at).toBe(soon);
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE id = ?").bind(new Date(Date.now() - 120_000).toISOString(), session?.id).run();
+    expect((await client.get("/api/profile")).status).toBe(200);
+    const slid = await sessionOf(client);
+    expect(Date.parse(slid?.expires_at ?? "") - Date.now()).toBeGreaterThan(11 * 3_600_000);
+    expect(Date.now() - Date.parse(slid?.last_seen_at ?? "")).toBeLessThan(60_000);
   });
 });

@@ -116,10 +116,12 @@ export async function changesAfter(database: Db, cursor: number, arms: readonly 
 
 /**
  * One statement of `changesAfter` (at most five ranges), as SQL text (exported for the tests);
- * with `upTo`, only the entries at or below it (a webcast's first streamed pull, page-stream.ts).
+ * with `upTo`, only the entries at or below it, a number or the value of a scalar `select` the
+ * caller's statement holds (a webcast's first streamed pull, page-stream.ts).
  */
-export function logPageSql(cursor: number, arms: readonly LogArm[], limit: number, upTo?: number): string {
-  const after = upTo === undefined ? `seq > ${integer(cursor)}` : `seq > ${integer(cursor)} AND seq <= ${integer(upTo)}`;
+export function logPageSql(cursor: number, arms: readonly LogArm[], limit: number, upTo?: number | { select: string }): string {
+  const bound = upTo === undefined ? null : typeof upTo === "number" ? integer(upTo) : `(${upTo.select})`;
+  const after = bound === null ? `seq > ${integer(cursor)}` : `seq > ${integer(cursor)} AND seq <= ${bound}`;
   const selects = arms.map((arm) => {
     const where =
       "table" in arm

@@ -66,40 +66,52 @@ interface StreamLine {
 }
 
 /**
- * One page's statement: the first `limit + 1` entries after `from` (as a pull page reads them:
- * `logPageSql`; with `upTo`, none past it), then of the first `limit`, the rows that exist in the
- * entry's organization as a JSON array of `json_array`s, and the ids of the others (deleted) as a
- * JSON array.
+ * How far a page reads the log: to `upTo` (a number), to the webcast's newest entry found by the
+ * page's own statement ("newest": a first pull's first page, which also answers it as `up_to`), or
+ * to the log's end (undefined).
  */
-export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number, upTo?: number): string {
+type PageBound = number | "newest" | undefined;
+
+/**
+ * One page's statement: the first `limit + 1` entries after `from` (as a pull page reads them:
+ * `logPageSql`; with a bound, none past it), then of the first `limit`, the rows that exist in the
+ * entry's organization as a JSON array of `json_array`s, and the ids of the others (deleted) as a
+ * JSON array; with "newest", the bound itself (`up_to`).
+ */
+export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number, bound?: PageBound): string {
   const jsonRow = JSON_ROWS[table];
   const arms = logArms(webcastPullScope(table, webcast), []);
   // One webcast's rows: one range of the log, one statement (change-log.ts ARMS_PER_STATEMENT).
   if (arms.length !== 1) throw new Error(`sync: a webcast's pull reads one range of the log, not ${arms.length}`);
   const stored = `"${jsonRow.table}"`;
   const same = `r.id = p.row_id AND r.organization_id = p.organization_id`;
+  const newest = bound === "newest";
   return [
-    `WITH entries AS MATERIALIZED (${logPageSql(from, arms, limit + 1, upTo)}),`,
+    newest ? `WITH bound AS MATERIALIZED (${lastEntrySql(table, webcast)}),` : "WITH",
+    `entries AS MATERIALIZED (${logPageSql(from, arms, limit + 1, newest ? { select: "SELECT up_to FROM bound" } : bound)}),`,
     `page AS MATERIALIZED (SELECT seq, organization_id, row_id FROM entries ORDER BY seq LIMIT ${limit})`,
-    "SELECT (SELECT count(*) FROM entries) AS entries, (SELECT max(seq) FROM page) AS last,",
+    `SELECT (SELECT count(*) FROM entries) AS entries, (SELECT max(seq) FROM page) AS last,${newest ? " (SELECT up_to FROM bound) AS up_to," : ""}`,
     `(SELECT json_group_array(${jsonRow.array}) FROM page p JOIN ${stored} r ON ${same}) AS puts,`,
     `(SELECT json_group_array(p.row_id) FROM page p WHERE NOT EXISTS (SELECT 1 FROM ${stored} r WHERE ${same})) AS dels`,
   ].join(" ");
 }
 
-function readPage(rows: unknown): { entries: number; last: number | null; puts: string; dels: string } {
+function readPage(rows: unknown): { entries: number; last: number | null; upTo: number | null; puts: string; dels: string } {
   const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
   if (typeof first !== "object" || first === null) throw new Error("sync: a streamed page read nothing");
-  const { entries, last, puts, dels } = first as Record<string, unknown>;
-  if (typeof entries !== "number" || (last !== null && typeof last !== "number") || typeof puts !== "string" || typeof dels !== "string") throw new Error("sync: a streamed page is malformed");
-  return { entries, last, puts, dels };
+  const { entries, last, up_to: upTo = null, puts, dels } = first as Record<string, unknown>;
+  if (typeof entries !== "number" || (last !== null && typeof last !== "number") || (upTo !== null && typeof upTo !== "number") || typeof puts !== "string" || typeof dels !== "string") {
+    throw new Error("sync: a streamed page is malformed");
+  }
+  return { entries, last, upTo, puts, dels };
 }
 
 /**
  * A first pull's end in the log (`webcastPageStream`): `upTo`, the newest entry of the webcast's
- * rows, and `head`, the log's head read with it. Every row the webcast has at `head` was logged
- * at or below `upTo`: reading the log further would only meet other webcasts' entries and
- * deletions (no-ops after a reset). What changes later is logged past `head`, which ends the pull.
+ * rows, and `head`, the log's head read with it (its first page's batch). Every row the webcast
+ * has at `head` was logged at or below `upTo`: reading the log further would only meet other
+ * webcasts' entries and deletions (no-ops after a reset). What changes later is logged past
+ * `head`, which ends the pull.
  */
 interface PullEnd {
   upTo: number;
@@ -122,29 +134,34 @@ function lastEntrySql(table: OnDemandTable, webcast: Webcast): string {
   ].join(" ");
 }
 
-async function readPullEnd(database: Db, table: OnDemandTable, webcast: Webcast): Promise<PullEnd> {
-  const [headRows, lastRows] = await database.batch([headQuery(database), database.all(sql.raw(lastEntrySql(table, webcast)))]);
-  const first: unknown = Array.isArray(lastRows) ? lastRows[0] : undefined;
-  const upTo = typeof first === "object" && first !== null && "up_to" in first && typeof first.up_to === "number" ? first.up_to : null;
-  if (upTo === null) throw new Error("sync: a webcast's last log entry read nothing");
-  return { upTo, head: readHead(headRows) };
+/**
+ * One page after `from`, the head its last page's cursor takes and the pull's end: `end` "find"
+ * for a first pull's first page (found in the same batch), else as given.
+ */
+async function readPageAfter(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, end: PullEnd | "find" | undefined) {
+  if (end !== undefined && end !== "find") {
+    // A first pull's next pages: no entry past `end.upTo`, and its last page ends at `end.head`.
+    return { page: readPage(await database.all(sql.raw(streamPageSql(table, webcast, from, limit, end.upTo)))), head: end.head, end };
+  }
+  // The head in the same transaction (one batch): a last page's cursor is the head read with it.
+  const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit, end === "find" ? "newest" : undefined)))]);
+  const page = readPage(pageRows);
+  const head = readHead(headRows);
+  if (end === undefined) return { page, head, end };
+  if (page.upTo === null) throw new Error("sync: a first pull's first page read no end");
+  return { page, head, end: { upTo: page.upTo, head } };
 }
 
-/** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text). */
-async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, header: { reset: boolean; total?: Promise<number>; end: PullEnd | undefined }): Promise<StreamLine> {
-  const { end } = header;
-  let page: ReturnType<typeof readPage>;
-  let head: number;
-  if (end) {
-    // A first pull: no entry past `end.upTo`, and its last page ends at `end.head`.
-    page = readPage(await database.all(sql.raw(streamPageSql(table, webcast, from, limit, end.upTo))));
-    head = end.head;
-  } else {
-    // The head in the same transaction (one batch): a last page's cursor is the head read with it.
-    const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit)))]);
-    page = readPage(pageRows);
-    head = readHead(headRows);
-  }
+/** One page after `from` as its line (domain/sync/page-stream.ts `StreamPage`, written here as text), with the pull's end (`readPageAfter`). */
+async function pageLine(
+  database: Db,
+  table: OnDemandTable,
+  webcast: Webcast,
+  from: number,
+  limit: number,
+  header: { reset: boolean; total?: Promise<number>; end: PullEnd | "find" | undefined },
+): Promise<StreamLine & { end: PullEnd | undefined }> {
+  const { page, head, end } = await readPageAfter(database, table, webcast, from, limit, header.end);
   // The first line's total, read while the page was (the route started it).
   const total = await header.total;
   const more = page.entries > limit;
@@ -159,7 +176,7 @@ async function pageLine(database: Db, table: OnDemandTable, webcast: Webcast, fr
     `"puts":${page.puts}`,
     `"dels":${page.dels}`,
   ];
-  return { text: `{${fields.join(",")}}\n`, cursor, more };
+  return { text: `{${fields.join(",")}}\n`, cursor, more, end };
 }
 
 /**
@@ -184,16 +201,16 @@ export async function webcastPageStream(
   const encoder = new TextEncoder();
   // A pull's first page is smaller (the browser starts writing sooner); a pull going on after a broken stream is not.
   const limit = options.continuing ? WEBCAST_PULL_PAGE_LIMIT : WEBCAST_PULL_FIRST_PAGE_LIMIT;
-  // A pull from scratch reads the log only as far as the webcast's newest entry (`PullEnd`): a small
-  // webcast logged before a big one does not read the big one's entries to find it has no more.
-  const end = reset ? await readPullEnd(database, table, webcast) : undefined;
-  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, end });
+  // A pull from scratch reads the log only as far as the webcast's newest entry (`PullEnd`, found
+  // with its first page): a small webcast logged before a big one does not read the big one's
+  // entries to find it has no more.
+  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, end: reset ? "find" : undefined });
   let sent = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false, end });
+          if (sent) line = await pageLine(database, table, webcast, line.cursor, WEBCAST_PULL_PAGE_LIMIT, { reset: false, end: line.end });
         } catch (error) {
           console.error("sync: the streamed pull stopped", error);
           controller.enqueue(encoder.encode(`${options.failure()}\n`));
