@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ViewingSummary } from "../../../domain/viewer-page/viewing-sessions.ts";
 import { TestClient, clientFor, seedDemo } from "../../test/client.ts";
 import { errorOf, ok } from "../viewer-access/testing.ts";
+import { roomTokenCases } from "../webcast-room/testing.ts";
 import { insertWebcast } from "../webcasts/testing.ts";
 import { insertSession, postAs, roomToken, sessionFixture, storedSession } from "./testing.ts";
 
@@ -15,12 +16,8 @@ describe("the room token", { timeout: 30_000 }, () => {
     const id = newId();
     await ok(await postAs(browser, base, await roomToken(webcast.id), { id, kind: "live" }), 201);
     const other = await insertWebcast(org.id, { state: "live" });
-    const tokens = {
-      missing: null,
-      forged: `${(await roomToken(webcast.id)).slice(0, -4)}AAAA`,
-      "another webcast's": await roomToken(other.id),
-      expired: await roomToken(webcast.id, undefined, 300, Date.now() - 301_000),
-    };
+    const { forged, foreign, expired } = await roomTokenCases(webcast.id, other.id);
+    const tokens = { missing: null, forged, "another webcast's": foreign, expired };
     for (const [name, token] of Object.entries(tokens)) {
       for (const path of [base, `${base}/${id}/heartbeat`, `${base}/${id}/end`]) {
         const body = await errorOf(await postAs(browser, path, token, path === base ? { id: newId(), kind: "live" } : undefined), 401);
