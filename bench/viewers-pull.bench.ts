@@ -109,7 +109,7 @@ async function openWebcast(page: Page, webcast: string, expected: number) {
         request.onerror = () => reject(request.error);
       });
       const count = await new Promise<number>((resolve, reject) => {
-        const request = db.transaction("view_viewers").objectStore("view_viewers").index("webcast_id").count(IDBKeyRange.only(id));
+        const request = db.transaction("view_viewers").objectStore("view_viewers").index("webcast_id").count(id);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });

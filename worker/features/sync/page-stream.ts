@@ -66,19 +66,13 @@ interface StreamLine {
 }
 
 /**
- * How far a page reads the log: to `upTo` (a number), to the webcast's newest entry found by the
- * page's own statement ("newest": a first pull's first page, which also answers it as `up_to`), or
- * to the log's end (undefined).
- */
-type PageBound = number | "newest" | undefined;
-
-/**
  * One page's statement: the first `limit + 1` entries after `from` (as a pull page reads them:
- * `logPageSql`; with a bound, none past it), then of the first `limit`, the rows that exist in the
- * entry's organization as a JSON array of `json_array`s, and the ids of the others (deleted) as a
- * JSON array; with "newest", the bound itself (`up_to`).
+ * `logPageSql`; with a bound, none past it: a number, or "newest", the webcast's newest entry found
+ * by the statement itself and answered as `up_to`), then of the first `limit`, the rows that exist
+ * in the entry's organization as a JSON array of `json_array`s, and the ids of the others (deleted)
+ * as a JSON array.
  */
-export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number, bound?: PageBound): string {
+export function streamPageSql(table: OnDemandTable, webcast: Webcast, from: number, limit: number, bound?: number | "newest"): string {
   const jsonRow = JSON_ROWS[table];
   const arms = logArms(webcastPullScope(table, webcast), []);
   // One webcast's rows: one range of the log, one statement (change-log.ts ARMS_PER_STATEMENT).
@@ -135,16 +129,16 @@ function lastEntrySql(table: OnDemandTable, webcast: Webcast): string {
 }
 
 /**
- * One page after `from`, the head its last page's cursor takes and the pull's end: `end` "find"
- * for a first pull's first page (found in the same batch), else as given.
+ * One page after `from`, the head its last page's cursor takes and the pull's end: `end` "newest"
+ * for a first pull's first page (its end found in the same batch), else as given.
  */
-async function readPageAfter(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, end: PullEnd | "find" | undefined) {
-  if (end !== undefined && end !== "find") {
+async function readPageAfter(database: Db, table: OnDemandTable, webcast: Webcast, from: number, limit: number, end: PullEnd | "newest" | undefined) {
+  if (end !== undefined && end !== "newest") {
     // A first pull's next pages: no entry past `end.upTo`, and its last page ends at `end.head`.
     return { page: readPage(await database.all(sql.raw(streamPageSql(table, webcast, from, limit, end.upTo)))), head: end.head, end };
   }
   // The head in the same transaction (one batch): a last page's cursor is the head read with it.
-  const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit, end === "find" ? "newest" : undefined)))]);
+  const [headRows, pageRows] = await database.batch([headQuery(database), database.all(sql.raw(streamPageSql(table, webcast, from, limit, end)))]);
   const page = readPage(pageRows);
   const head = readHead(headRows);
   if (end === undefined) return { page, head, end };
@@ -159,7 +153,7 @@ async function pageLine(
   webcast: Webcast,
   from: number,
   limit: number,
-  header: { reset: boolean; total?: Promise<number>; end: PullEnd | "find" | undefined },
+  header: { reset: boolean; total?: Promise<number>; end: PullEnd | "newest" | undefined },
 ): Promise<StreamLine & { end: PullEnd | undefined }> {
   const { page, head, end } = await readPageAfter(database, table, webcast, from, limit, header.end);
   // The first line's total, read while the page was (the route started it).
@@ -204,7 +198,7 @@ export async function webcastPageStream(
   // A pull from scratch reads the log only as far as the webcast's newest entry (`PullEnd`, found
   // with its first page): a small webcast logged before a big one does not read the big one's
   // entries to find it has no more.
-  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, end: reset ? "find" : undefined });
+  let line = await pageLine(database, table, webcast, reset ? 0 : options.cursor, limit, { reset, total: options.total, end: reset ? "newest" : undefined });
   let sent = false;
   return new ReadableStream<Uint8Array>(
     {
