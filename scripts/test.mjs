@@ -14,6 +14,8 @@ const bin = (name) => path.join(root, "node_modules/.bin", name);
 const work = mkdtempSync(path.join(tmpdir(), "igo-test-"));
 const totals = { passed: 0, failed: 0 };
 const summary = [];
+/** The failed tests' names and first message lines, printed with the summary (CI shows the end of the output). */
+const failures = [];
 const started = Date.now();
 
 function step(title, command, args) {
@@ -62,12 +64,25 @@ function vitest(title, args) {
   const json = JSON.parse(readFileSync(report, "utf8"));
   const failed = json.numFailedTests + (json.numFailedTestSuites && !json.numFailedTests ? json.numFailedTestSuites : 0);
   record(title, json.numPassedTests, failed || (ok ? 0 : 1), seconds);
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of tests) failures.push(`✖ ${where} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+    if (!tests.length && file.status === "failed") failures.push(`✖ ${where}\n    ${firstLine(file.message)}`);
+  }
+}
+
+/** A failure message's first non-empty line, without terminal colours, at most 300 characters. */
+function firstLine(message = "") {
+  const line = message.replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((text) => text.trim()) ?? "";
+  return line.trim().slice(0, 300);
 }
 
 vitest("unit + integration (domain, workers, web)", [bin("vitest"), "run"]);
 vitest("end-to-end (Chromium)", ["node", path.join(root, "e2e/run.mjs")]);
 
 rmSync(work, { recursive: true, force: true });
+if (failures.length) console.log(`\nFailed tests:\n${failures.join("\n")}`);
 console.log(`\n${summary.join("\n")}\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed ? 1 : 0);
