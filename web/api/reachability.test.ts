@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError, unwrap } from "./errors.ts";
 import { api } from "./client.ts";
-import { apiUnreachable, reportReachability, subscribeReachability } from "./reachability.ts";
+import { apiUnreachable, reachabilityReporting, reportReachability, subscribeReachability } from "./reachability.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,5 +24,22 @@ describe("API reachability", () => {
     reportReachability(true);
     expect(changes).toHaveBeenCalledTimes(2);
     unsubscribe();
+  });
+
+  it("says nothing of a request its caller aborted, even when the fetch then fails as a network error", async () => {
+    // A screen closed mid-request aborts it; a fetch may still settle with the connection's own
+    // failure (happy-dom does, after a refused connect): that is no news about the server.
+    const controller = new AbortController();
+    const failing = reachabilityReporting(async () => {
+      controller.abort();
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(failing("/api/health", { signal: controller.signal })).rejects.toThrow("Failed to fetch");
+    expect(apiUnreachable()).toBe(false);
+
+    // Not aborted: the same failure says the server is out of reach.
+    await expect(reachabilityReporting(async () => Promise.reject(new TypeError("Failed to fetch")))("/api/health")).rejects.toThrow("Failed to fetch");
+    expect(apiUnreachable()).toBe(true);
+    reportReachability(true);
   });
 });

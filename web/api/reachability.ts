@@ -26,7 +26,11 @@ export function subscribeReachability(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** `fetch` that reports each outcome (an aborted request says nothing). */
+/**
+ * `fetch` that reports each outcome. An aborted request says nothing, whatever it fails with: a
+ * fetch may still settle with its connection's own failure after its caller aborted it (a screen
+ * closed mid-request), which is no news about the server.
+ */
 export function reachabilityReporting(fetcher: typeof fetch): typeof fetch {
   return async (input, init) => {
     try {
@@ -34,7 +38,8 @@ export function reachabilityReporting(fetcher: typeof fetch): typeof fetch {
       reportReachability(true);
       return response;
     } catch (cause) {
-      if (!(cause instanceof DOMException && cause.name === "AbortError")) reportReachability(false);
+      const aborted = (cause instanceof DOMException && cause.name === "AbortError") || init?.signal?.aborted === true;
+      if (!aborted) reportReachability(false);
       throw cause;
     }
   };

@@ -14,6 +14,15 @@ const freshIndexedDb = new IDBFactory();
 globalThis.indexedDB = freshIndexedDb;
 Dexie.dependencies.indexedDB = freshIndexedDb;
 
+// Web tests never reach a network: a test answers its requests with a stubbed fetch
+// (web/api/fake-server.ts), and what `vi.unstubAllGlobals()` brings back is this refusal, at once,
+// rather than a real connection to happy-dom's origin (a screen still mounted when a test's
+// afterEach unstubs fetch would otherwise connect to localhost:3000 and fail a moment later,
+// inside the next test).
+globalThis.fetch = async (input) => {
+  throw new TypeError(`No network in web tests (stub fetch with fakeServer): ${String(input instanceof Request ? input.url : input)}`);
+};
+
 // findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core CI machine (two test workers)
 // a Dexie write plus a re-render can take longer than a second; a passing test still ends at once.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeHandler, fakeServer, json } from "../../api/fake-server.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { session } from "../session/store.ts";
@@ -83,11 +83,6 @@ function sequence(logs: ImportLog[]): FakeHandler {
 function chooseFile(panel: HTMLElement, file = new File(["Name,E-mail\nAnn,ann@demo.test\n"], "people.csv", { type: "text/csv" })) {
   fireEvent.change(within(panel).getByTestId("viewer-import-file"), { target: { files: [file] } });
 }
-
-// Under the whole suite on 2 cores the panel's history can take over the 1 s that findBy and
-// waitFor give by default (two runs missed it): this file's waits get 10 s.
-beforeAll(() => configure({ asyncUtilTimeout: 10_000 }));
-afterAll(() => configure({ asyncUtilTimeout: 1_000 }));
 
 describe("viewers CSV import", { timeout: 30_000 }, () => {
   it("uploads a file, follows it (importing → processing 40 % → imported with errors) and shows the result", async () => {
