@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { localEnv } from "./local-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -74,7 +75,7 @@ function vitest(title, args) {
 
 /** A failure message's first non-empty line, without terminal colours, at most 300 characters. */
 function firstLine(message = "") {
-  const line = message.replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((text) => text.trim()) ?? "";
+  const line = stripVTControlCharacters(message).split("\n").find((text) => text.trim()) ?? "";
   return line.trim().slice(0, 300);
 }
 
