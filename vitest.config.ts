@@ -31,6 +31,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          disableConsoleIntercept: true,
           deps: { optimizer: { ssr: { enabled: true, include: ["hono", "hono/factory", "hono/validator", "hono/http-exception", "hono/cookie", "hono/request-id", "drizzle-orm", "drizzle-orm/sqlite-core", "drizzle-orm/batch", "drizzle-orm/d1", "zod", "jose", "fast-check", "mediabunny"] } } },
           include: ["worker/**/*.test.ts", "durable/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],

@@ -3,6 +3,8 @@
 // durable, node tools); lint; the import-boundary check; vitest projects domain and tools (node),
 // workers (workerd) and web (happy-dom); then the end-to-end suite in Chromium against the built
 // app. Every layer runs even if an earlier one failed; the last line is "N passed, N failed".
+// A vitest layer in which no test file starts or ends for a while is stuck: it is stopped, and the
+// files it was running are named (scripts/vitest-progress.mjs reports each file's start and end).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,13 +20,6 @@ const summary = [];
 /** The failed tests' names and first message lines, printed with the summary (CI shows the end of the output). */
 const failures = [];
 const started = Date.now();
-
-function step(title, command, args) {
-  console.log(`\n━━ ${title}`);
-  const t0 = Date.now();
-  const result = spawnSync(command, args, { cwd: root, env: localEnv, stdio: "inherit" });
-  return { ok: result.status === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1) };
-}
 
 function record(title, passed, failed, seconds) {
   totals.passed += passed;
@@ -57,11 +52,100 @@ const checks = await Promise.all([
 ]);
 for (const { title, ok, seconds } of checks) record(title, ok ? 1 : 0, ok ? 0 : 1, seconds);
 
-/** Runs vitest with a JSON report and counts its tests; a crash with no report counts as one failure. */
-function vitest(title, args) {
-  const report = path.join(work, `${title.replace(/\W+/g, "-")}.json`);
-  const { ok, seconds } = step(title, args[0], [...args.slice(1), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
-  if (!existsSync(report)) return record(title, 0, 1, seconds);
+/**
+ * Seconds without a test file starting or ending after which a layer counts as stuck. A file's
+ * slowest test takes well under a minute even on a loaded 2-core CI machine; the end-to-end layer
+ * first builds the app and runs one file at a time, so it waits longer.
+ */
+const stallSeconds = { unit: Number(process.env.IGO_TEST_STALL_SECONDS ?? 300), e2e: Number(process.env.IGO_TEST_STALL_SECONDS ?? 600) };
+
+/** The progress file's lines (see scripts/vitest-progress.mjs). */
+function progressOf(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+/** What a stuck layer was doing: the files it started and never ended, and its processes still alive (the layer runs in a session of its own). */
+function describeStall(lines, group) {
+  const ended = new Set(lines.filter((line) => line.event === "end").map((line) => `${line.project}:${line.file}`));
+  const running = lines.filter((line) => line.event === "start" && !ended.has(`${line.project}:${line.file}`));
+  const now = Date.now();
+  // A workers-pool file runs in a workerd of its own, started just before the file: the file that
+  // started first after a process did is most likely the one it ran.
+  const fileAfter = (startedAt) => lines.find((line) => line.event === "start" && line.at >= startedAt - 1000)?.file;
+  const processes = spawnSync("ps", ["-o", "pid=,etimes=,args=", "-s", String(group)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [pid, seconds, ...command] = line.trim().split(/\s+/);
+      const file = fileAfter(now - Number(seconds) * 1000);
+      return `    ${pid} ${seconds} s ${command.join(" ").slice(0, 100)}${file ? ` (started just before ${file})` : ""}`;
+    });
+  return [
+    running.length ? `files still running: ${running.map((line) => `${line.file} (${Math.round((now - line.at) / 1000)} s)`).join(", ")}` : `every file it started has ended (${ended.size}), but the run does not end`,
+    `processes left (pid, seconds alive, command):\n${processes.join("\n")}`,
+  ].join("\n    ");
+}
+
+/**
+ * Runs a vitest layer in its own process group, watched: when no file starts or ends for
+ * `stall` seconds, the group is killed and the stall reported.
+ */
+function watchedStep(title, command, args, progress, stall) {
+  console.log(`\n━━ ${title}`);
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...localEnv, IGO_TEST_PROGRESS: progress }, stdio: "inherit", detached: true });
+    const stop = () => process.kill(-child.pid, "SIGKILL");
+    const interrupt = () => {
+      stop();
+      process.exit(130);
+    };
+    process.once("SIGINT", interrupt);
+    let stalled;
+    const timer = setInterval(() => {
+      const lines = progressOf(progress);
+      const last = lines.at(-1)?.at ?? t0;
+      if (Date.now() - last < stall * 1000) return;
+      stalled = `no test file started or ended for ${stall} s; stopped.\n    ${describeStall(lines, child.pid)}`;
+      console.log(`\n✖ ${title}: no test file started or ended for ${stall} s; stopped (named under "Failed tests").`);
+      clearInterval(timer);
+      stop();
+    }, 5000);
+    child.on("close", (status) => {
+      clearInterval(timer);
+      process.off("SIGINT", interrupt);
+      try {
+        stop(); // whatever the layer left behind in its group (a workerd, a preview server)
+      } catch {}
+      resolve({ ok: status === 0 && !stalled, stalled, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+    });
+  });
+}
+
+/**
+ * Runs vitest with a JSON report and counts its tests; a crash with no report counts as one
+ * failure, a stuck run counts the tests of the files that ended plus one failure for the stall.
+ */
+async function vitest(title, args, stall) {
+  const slug = title.replace(/\W+/g, "-");
+  const report = path.join(work, `${slug}.json`);
+  const progress = path.join(work, `${slug}.progress`);
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${path.join(root, "scripts/vitest-progress.mjs")}`];
+  const { ok, stalled, seconds } = await watchedStep(title, args[0], [...args.slice(1), ...reporters], progress, stall);
+  if (stalled || !existsSync(report)) {
+    const ends = progressOf(progress).filter((line) => line.event === "end");
+    for (const line of ends) {
+      for (const test of line.failed) failures.push(`✖ ${line.file} › ${test.name}\n    ${firstLine(test.message)}`);
+      if (line.error) failures.push(`✖ ${line.file}\n    ${firstLine(line.error)}`);
+    }
+    failures.push(`✖ ${title}\n    ${stalled ?? "ended without its report"}`);
+    const failed = ends.reduce((sum, line) => sum + line.failed.length + (line.error ? 1 : 0), 0);
+    return record(title, ends.reduce((sum, line) => sum + line.passed, 0), failed + 1, seconds);
+  }
   const json = JSON.parse(readFileSync(report, "utf8"));
   const failed = json.numFailedTests + (json.numFailedTestSuites && !json.numFailedTests ? json.numFailedTestSuites : 0);
   record(title, json.numPassedTests, failed || (ok ? 0 : 1), seconds);
@@ -79,8 +163,8 @@ function firstLine(message = "") {
   return line.trim().slice(0, 300);
 }
 
-vitest("unit + integration (domain, workers, web)", [bin("vitest"), "run"]);
-vitest("end-to-end (Chromium)", ["node", path.join(root, "e2e/run.mjs")]);
+await vitest("unit + integration (domain, workers, web)", [bin("vitest"), "run"], stallSeconds.unit);
+await vitest("end-to-end (Chromium)", ["node", path.join(root, "e2e/run.mjs")], stallSeconds.e2e);
 
 rmSync(work, { recursive: true, force: true });
 if (failures.length) console.log(`\nFailed tests:\n${failures.join("\n")}`);
