@@ -81,11 +81,11 @@ function describeStall(lines, group) {
     .filter(Boolean)
     .map((line) => {
       const [pid, seconds, ...command] = line.trim().split(/\s+/);
-      const file = fileAfter(now - Number(seconds) * 1000);
+      const file = command[0]?.endsWith("/workerd") ? fileAfter(now - Number(seconds) * 1000) : undefined;
       return `    ${pid} ${seconds} s ${command.join(" ").slice(0, 100)}${file ? ` (started just before ${file})` : ""}`;
     });
   return [
-    running.length ? `files still running: ${running.map((line) => `${line.file} (${Math.round((now - line.at) / 1000)} s)`).join(", ")}` : `every file it started has ended (${ended.size}), but the run does not end`,
+    running.length ? `files still running: ${running.map((line) => `${line.file} (${Math.round((now - line.at) / 1000)} s)`).join(", ")}` : `every file it started has ended (${ended.size}), but a test worker did not stop after its file`,
     `processes left (pid, seconds alive, command):\n${processes.join("\n")}`,
   ].join("\n    ");
 }
