@@ -210,7 +210,7 @@ async function succeeded<T extends ClientResponse<unknown>>(request: Promise<T>,
   try {
     response = await request;
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    if (isAbortError(cause)) throw cause;
     throw ApiRequestError.network(cause);
   }
   if (!response.ok) {
@@ -219,4 +219,9 @@ async function succeeded<T extends ClientResponse<unknown>>(request: Promise<T>,
     throw error;
   }
   return response;
+}
+
+/** The rejection of a fetch (or of anything given an AbortSignal) that its caller aborted: not a failure to report. */
+export function isAbortError(cause: unknown): cause is DOMException {
+  return cause instanceof DOMException && cause.name === "AbortError";
 }

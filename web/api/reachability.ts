@@ -1,3 +1,5 @@
+import { isAbortError } from "./errors.ts";
+
 /**
  * Whether the API answered lately. `navigator.onLine` only says "some network": a Wi-Fi without
  * internet, a captive portal or a dead server all report true. Every API call reports here (the
@@ -38,7 +40,7 @@ export function reachabilityReporting(fetcher: typeof fetch): typeof fetch {
       reportReachability(true);
       return response;
     } catch (cause) {
-      const aborted = (cause instanceof DOMException && cause.name === "AbortError") || init?.signal?.aborted === true;
+      const aborted = isAbortError(cause) || init?.signal?.aborted === true;
       if (!aborted) reportReachability(false);
       throw cause;
     }

@@ -1,7 +1,7 @@
 import { StreamFailed, decodeStreamPage } from "../../domain/sync/page-stream.ts";
 import type { PullFetcher } from "../../domain/sync/replica.ts";
 import type { PullResponse } from "../../domain/sync/types.ts";
-import { ApiRequestError } from "../api/errors.ts";
+import { ApiRequestError, isAbortError } from "../api/errors.ts";
 
 /** Opens the streamed pull from `cursor` (GET /api/sync/pull/stream): its body, or throws as the API calls do. */
 export type PageStreamOpener = (cursor: number, continuing: boolean) => Promise<ReadableStream<Uint8Array>>;
@@ -88,7 +88,7 @@ export function streamedPages(open: PageStreamOpener): StreamedPages {
       }
     } catch (error) {
       close();
-      if (error instanceof ApiRequestError || (error instanceof DOMException && error.name === "AbortError")) throw error;
+      if (error instanceof ApiRequestError || isAbortError(error)) throw error;
       throw ApiRequestError.network(error);
     }
     let page: PullResponse;

@@ -1,6 +1,6 @@
 import type { InferResponseType } from "hono/client";
 import { api } from "../../api/client.ts";
-import { ApiRequestError } from "../../api/errors.ts";
+import { ApiRequestError, isAbortError } from "../../api/errors.ts";
 
 export type Health = InferResponseType<typeof api.api.health.$get>;
 
@@ -13,7 +13,7 @@ export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
   try {
     response = await api.api.health.$get(undefined, signal ? { init: { signal } } : undefined);
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    if (isAbortError(cause)) throw cause;
     throw ApiRequestError.network(cause);
   }
   const copy = response.clone();

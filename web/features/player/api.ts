@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type PlaybackData, playbackDataSchema } from "../../../domain/viewer-page/playback.ts";
-import { ApiRequestError } from "../../api/errors.ts";
+import { ApiRequestError, isAbortError } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
 
 /**
@@ -16,7 +16,7 @@ export async function fetchPlayback(webcastId: string, roomToken: string, signal
   try {
     response = await fetch(`/api/watch/${encodeURIComponent(webcastId)}/playback?token=${encodeURIComponent(roomToken)}`, init);
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    if (isAbortError(cause)) throw cause;
     throw ApiRequestError.network(cause);
   }
   if (!response.ok) throw await ApiRequestError.fromResponse(response);

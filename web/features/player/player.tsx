@@ -8,6 +8,7 @@ import { type HlsHandle, type HlsLoader, type HlsStatus, attachHls } from "./hls
 import { type Program, programOf } from "./program.ts";
 import { ReplayControls } from "./replay-controls.tsx";
 import "./player.css";
+import { isAbortError } from "../../api/errors.ts";
 
 export interface PlayerProps {
   data: PlaybackData;
@@ -79,7 +80,7 @@ export function Player({ data, serverNow = Date.now, liveSince, ended = false, p
       await media.play();
       setGate((current) => (current === "tap" ? null : current));
     } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return; // the source changed meanwhile
+      if (isAbortError(error)) return; // the source changed meanwhile
       if (!media.muted) {
         media.muted = true;
         try {

@@ -12,7 +12,7 @@ import {
 } from "../../../domain/viewer-page/api.ts";
 import { type ViewerResource, viewerResourceSchema } from "../../../domain/viewer-page/resources.ts";
 import { csrfFetch } from "../../api/csrf.ts";
-import { ApiRequestError } from "../../api/errors.ts";
+import { ApiRequestError, isAbortError } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
 import type { ViewingSessionTransport } from "./viewing-session.ts";
 
@@ -63,7 +63,7 @@ async function call(method: "GET" | "POST", path: string, options: CallOptions =
   try {
     response = await csrfFetch(path, init);
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    if (isAbortError(cause)) throw cause;
     throw new ViewerApiError(ApiRequestError.network(cause));
   }
   if (!response.ok) {

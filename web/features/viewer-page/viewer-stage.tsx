@@ -7,6 +7,7 @@ import { Player } from "../player/player.tsx";
 import { viewingSessionTransport } from "./api.ts";
 import { ViewingSessionTracker } from "./viewing-session.ts";
 import "./viewer-stage.css";
+import { isAbortError } from "../../api/errors.ts";
 
 /** What the viewer room gives its stage (ViewerRoom's `Stage`: the player, or a test's stand-in). */
 export interface StageProps {
@@ -54,7 +55,7 @@ export function ViewerStage({ webcastId, token, liveSince, phase, posterOverlay,
       (cause: unknown) => {
         if (controller.signal.aborted) return;
         // Offline, or a token that just expired (the page renews it): try again, keep what plays.
-        if (!(cause instanceof DOMException && cause.name === "AbortError")) setFailed(true);
+        if (!isAbortError(cause)) setFailed(true);
         retry = setTimeout(() => setNonce((value) => value + 1), PLAYBACK_RETRY_MS);
       },
     );
