@@ -76,8 +76,9 @@ function describeStall(lines, group) {
   // A workers-pool file runs in a workerd of its own, started just before the file: the file that
   // started first after a process did is most likely the one it ran.
   const fileAfter = (startedAt) => lines.find((line) => line.event === "start" && line.at >= startedAt - 1000)?.file;
-  const processes = spawnSync("ps", ["-o", "pid=,etimes=,args=", "-s", String(group)], { encoding: "utf8" })
-    .stdout.split("\n")
+  // `ps` comes with procps, which a minimal machine may lack: then no processes are listed.
+  const processes = (spawnSync("ps", ["-o", "pid=,etimes=,args=", "-s", String(group)], { encoding: "utf8" }).stdout ?? "")
+    .split("\n")
     .filter(Boolean)
     .map((line) => {
       const [pid, seconds, ...command] = line.trim().split(/\s+/);
