@@ -6,7 +6,7 @@
 // A vitest layer in which no test file starts or ends for a while is stuck: it is stopped, and the
 // files it was running are named (scripts/vitest-progress.mjs reports each file's start and end).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -108,10 +108,10 @@ function watchedStep(title, command, args, progress, stall) {
     process.once("SIGINT", interrupt);
     let stalled;
     const timer = setInterval(() => {
-      const lines = progressOf(progress);
-      const last = lines.at(-1)?.at ?? t0;
+      // The reporter appends a line at each file's start and end: the file's age is the time since.
+      const last = existsSync(progress) ? statSync(progress).mtimeMs : t0;
       if (Date.now() - last < stall * 1000) return;
-      stalled = `no test file started or ended for ${stall} s; stopped.\n    ${describeStall(lines, child.pid)}`;
+      stalled = `no test file started or ended for ${stall} s; stopped.\n    ${describeStall(progressOf(progress), child.pid)}`;
       console.log(`\n✖ ${title}: no test file started or ended for ${stall} s; stopped (named under "Failed tests").`);
       clearInterval(timer);
       stop();
@@ -140,10 +140,10 @@ async function vitest(title, args, stall) {
   if (stalled || !existsSync(report)) {
     const ends = progressOf(progress).filter((line) => line.event === "end");
     for (const line of ends) {
-      for (const test of line.failed) failures.push(`✖ ${line.file} › ${test.name}\n    ${firstLine(test.message)}`);
-      if (line.error) failures.push(`✖ ${line.file}\n    ${firstLine(line.error)}`);
+      for (const test of line.failed) addFailure(`${line.file} › ${test.name}`, firstLine(test.message));
+      if (line.error) addFailure(line.file, firstLine(line.error));
     }
-    failures.push(`✖ ${title}\n    ${stalled ?? "ended without its report"}`);
+    addFailure(title, stalled ?? "ended without its report");
     const failed = ends.reduce((sum, line) => sum + line.failed.length + (line.error ? 1 : 0), 0);
     return record(title, ends.reduce((sum, line) => sum + line.passed, 0), failed + 1, seconds);
   }
@@ -153,9 +153,14 @@ async function vitest(title, args, stall) {
   for (const file of json.testResults ?? []) {
     const where = path.relative(root, file.name);
     const tests = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-    for (const test of tests) failures.push(`✖ ${where} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
-    if (!tests.length && file.status === "failed") failures.push(`✖ ${where}\n    ${firstLine(file.message)}`);
+    for (const test of tests) addFailure(`${where} › ${test.fullName}`, firstLine(test.failureMessages?.[0]));
+    if (!tests.length && file.status === "failed") addFailure(where, firstLine(file.message));
   }
+}
+
+/** One entry of the "Failed tests" list printed with the summary. */
+function addFailure(what, why) {
+  failures.push(`✖ ${what}\n    ${why}`);
 }
 
 /** A failure message's first non-empty line, without terminal colours, at most 300 characters. */

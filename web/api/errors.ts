@@ -210,8 +210,7 @@ async function succeeded<T extends ClientResponse<unknown>>(request: Promise<T>,
   try {
     response = await request;
   } catch (cause) {
-    if (isAbortError(cause)) throw cause;
-    throw ApiRequestError.network(cause);
+    throw fetchFailure(cause);
   }
   if (!response.ok) {
     const error = await ApiRequestError.fromResponse(response);
@@ -224,4 +223,9 @@ async function succeeded<T extends ClientResponse<unknown>>(request: Promise<T>,
 /** The rejection of a fetch (or of anything given an AbortSignal) that its caller aborted: not a failure to report. */
 export function isAbortError(cause: unknown): cause is DOMException {
   return cause instanceof DOMException && cause.name === "AbortError";
+}
+
+/** What a rejected fetch throws on: the caller's abort as it is, any other rejection as a network error (status 0). */
+export function fetchFailure(cause: unknown): DOMException | ApiRequestError {
+  return isAbortError(cause) ? cause : ApiRequestError.network(cause);
 }

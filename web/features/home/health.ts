@@ -1,6 +1,6 @@
 import type { InferResponseType } from "hono/client";
 import { api } from "../../api/client.ts";
-import { ApiRequestError, isAbortError } from "../../api/errors.ts";
+import { ApiRequestError, fetchFailure } from "../../api/errors.ts";
 
 export type Health = InferResponseType<typeof api.api.health.$get>;
 
@@ -13,8 +13,7 @@ export async function fetchHealth(signal?: AbortSignal): Promise<Health> {
   try {
     response = await api.api.health.$get(undefined, signal ? { init: { signal } } : undefined);
   } catch (cause) {
-    if (isAbortError(cause)) throw cause;
-    throw ApiRequestError.network(cause);
+    throw fetchFailure(cause);
   }
   const copy = response.clone();
   if (response.status === 200 || response.status === 503) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type PlaybackData, playbackDataSchema } from "../../../domain/viewer-page/playback.ts";
-import { ApiRequestError, isAbortError } from "../../api/errors.ts";
+import { ApiRequestError, fetchFailure } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
 
 /**
@@ -16,8 +16,7 @@ export async function fetchPlayback(webcastId: string, roomToken: string, signal
   try {
     response = await fetch(`/api/watch/${encodeURIComponent(webcastId)}/playback?token=${encodeURIComponent(roomToken)}`, init);
   } catch (cause) {
-    if (isAbortError(cause)) throw cause;
-    throw ApiRequestError.network(cause);
+    throw fetchFailure(cause);
   }
   if (!response.ok) throw await ApiRequestError.fromResponse(response);
   return z.object({ data: playbackDataSchema }).parse(await response.json()).data;

@@ -4,11 +4,11 @@ import type { UiLocale } from "../../../domain/i18n/locales.ts";
 import { PLAYBACK_MESSAGES } from "../../../domain/viewer-page/playback-messages.ts";
 import { type PlaybackData, driftCorrection, editedTime, nextCutEnd, sourceTime } from "../../../domain/viewer-page/playback.ts";
 import { localized } from "../../../domain/validation/localized.ts";
+import { isAbortError } from "../../api/errors.ts";
 import { type HlsHandle, type HlsLoader, type HlsStatus, attachHls } from "./hls-source.ts";
 import { type Program, programOf } from "./program.ts";
 import { ReplayControls } from "./replay-controls.tsx";
 import "./player.css";
-import { isAbortError } from "../../api/errors.ts";
 
 export interface PlayerProps {
   data: PlaybackData;

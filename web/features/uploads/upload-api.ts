@@ -2,7 +2,7 @@ import { type ClientResponse, hc } from "hono/client";
 import type { UploadAnswer, UploadKind } from "../../../domain/uploads/record.ts";
 import type { AppType } from "../../../worker/app.ts";
 import { CSRF_MISMATCH_STATUS, csrfFetch, csrfHeaders, refreshCsrfCookie } from "../../api/csrf.ts";
-import { ApiRequestError, handleApiError, unwrap, isAbortError } from "../../api/errors.ts";
+import { ApiRequestError, handleApiError, unwrap, fetchFailure } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
 import { reachabilityReporting, reportReachability } from "../../api/reachability.ts";
 
@@ -87,8 +87,7 @@ export class UploadApi {
     try {
       response = await this.http.sendPart({ path: `/api/uploads/${encodeURIComponent(id)}/parts/${partNumber}`, body, onProgress, signal });
     } catch (cause) {
-      if (isAbortError(cause)) throw cause;
-      throw ApiRequestError.network(cause);
+      throw fetchFailure(cause);
     }
     if (response.status >= 200 && response.status < 300) return;
     const error = await ApiRequestError.fromResponse({

@@ -2,12 +2,12 @@ import { Trans } from "@lingui/react/macro";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PlaybackData } from "../../../domain/viewer-page/playback.ts";
 import type { RoomPhase } from "../../../domain/webcast-room/live-state.ts";
+import { isAbortError } from "../../api/errors.ts";
 import { fetchPlayback } from "../player/api.ts";
 import { Player } from "../player/player.tsx";
 import { viewingSessionTransport } from "./api.ts";
 import { ViewingSessionTracker } from "./viewing-session.ts";
 import "./viewer-stage.css";
-import { isAbortError } from "../../api/errors.ts";
 
 /** What the viewer room gives its stage (ViewerRoom's `Stage`: the player, or a test's stand-in). */
 export interface StageProps {

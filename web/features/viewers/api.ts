@@ -3,7 +3,7 @@ import { type ImportLog, type ImportStatus, RUNNING_IMPORT_STATUSES } from "../.
 import type { InvitationKind } from "../../../domain/viewers/invitations.ts";
 import type { ViewerRow } from "../../../domain/viewers/record.ts";
 import { csrfFetch } from "../../api/csrf.ts";
-import { ApiRequestError, isAbortError } from "../../api/errors.ts";
+import { ApiRequestError, fetchFailure } from "../../api/errors.ts";
 import { requestHeaders } from "../../api/headers.ts";
 import { reachabilityReporting } from "../../api/reachability.ts";
 
@@ -69,8 +69,7 @@ async function call<T>(method: string, path: string, body?: Body, signal?: Abort
   try {
     response = await fetcher(path, { method, headers, body: payload, credentials: "include", ...(signal ? { signal } : {}) });
   } catch (cause) {
-    if (isAbortError(cause)) throw cause;
-    throw ApiRequestError.network(cause);
+    throw fetchFailure(cause);
   }
   if (!response.ok) throw await ApiRequestError.fromResponse(response);
   return (await response.json()) as T;
